@@ -1,0 +1,36 @@
+"""Agents: anything that picks an option for a seat.
+
+An agent reads only what its seat may know: ``state.view(seat)`` and the
+decision in front of it (or a game's own observation helpers, which expose
+the same information). It never reads another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from athanor.engine.core import Decision, GameState
+from athanor.engine.rng import Rng
+
+
+class Agent(Protocol):
+    """Picks one option id for the decision in front of it."""
+
+    name: str
+
+    def choose(self, state: GameState, decision: Decision) -> str:
+        """Return the id of a legal option."""
+        ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal options, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed ^ 0x5EED)
+
+    def choose(self, state: GameState, decision: Decision) -> str:
+        """Return a uniformly random legal option id."""
+        return decision.options[self.rng.below(len(decision.options))].id

@@ -1,0 +1,553 @@
+"""The engine contract every game implements.
+
+A game state is plain data plus a stack of pending work (frames). At any
+moment it is either over or waiting for one decision: a seat, a prompt and a
+finite list of options with stable ids. ``apply`` takes one option id.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from athanor.engine.rng import Rng
+
+JSON = Any
+S = TypeVar("S", bound="GameState")
+
+
+class IllegalMove(ValueError):
+    """A choice that is not among the legal options; the state is unchanged."""
+
+
+class SaveError(ValueError):
+    """A save or replay file that cannot be read; nothing is loaded."""
+
+
+class ConfigError(ValueError):
+    """Bad game set-up: unknown game, option, player count or card name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal choice: a stable id and a label a person can read."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The one question a game is waiting on."""
+
+    seat: int
+    prompt: str
+    options: tuple[Option, ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The option ids, in order."""
+        return tuple(o.id for o in self.options)
+
+    def option(self, option_id: str) -> Option | None:
+        """Return the option with this id, or None."""
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        return None
+
+    def to_json(self) -> JSON:
+        """JSON-ready form."""
+        return {
+            "seat": self.seat,
+            "prompt": self.prompt,
+            "options": [{"id": o.id, "label": o.label} for o in self.options],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, as a sentence per viewer.
+
+    ``text`` is what everybody reads; ``private`` gives the sentence for seats
+    that see more (or read it in the second person), as (seat, text) pairs.
+    """
+
+    kind: str
+    text: str
+    private: tuple[tuple[int, str], ...] = ()
+
+    def render(self, viewer: int | None) -> str:
+        """The sentence this viewer reads (None: a spectator)."""
+        if viewer is not None:
+            for seat, text in self.private:
+                if seat == viewer:
+                    return text
+        return self.text
+
+    def to_json(self) -> JSON:
+        """JSON-ready form."""
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        if self.private:
+            out["private"] = [[s, t] for s, t in self.private]
+        return out
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Event:
+        """Inverse of ``to_json``."""
+        return cls(
+            str(data["kind"]),
+            str(data["text"]),
+            tuple((int(s), str(t)) for s, t in data.get("private", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """Final scores and placing per seat (1 is first; ties share a place)."""
+
+    scores: tuple[float, ...]
+    placing: tuple[int, ...]
+    detail: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats placed first."""
+        return tuple(i for i, p in enumerate(self.placing) if p == 1)
+
+    def to_json(self) -> JSON:
+        """JSON-ready form."""
+        return {
+            "scores": list(self.scores),
+            "placing": list(self.placing),
+            "winners": list(self.winners),
+            "detail": self.detail,
+        }
+
+    @staticmethod
+    def placing_from(keys: Sequence[Any]) -> tuple[int, ...]:
+        """Competition placing from sort keys where larger is better."""
+        return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+
+# --------------------------------------------------------------------------
+# Frames: the explicit pending-work stack.
+
+
+class Frame:
+    """A piece of pending work on a state's stack.
+
+    Subclasses are dataclasses whose fields are ints, strings, bools, None,
+    lists or dicts of those. ``run`` either returns the decision this frame
+    waits for (and then must not have changed anything that matters, so that
+    asking again gives the same answer) or does its work, changing the stack,
+    and returns None. ``choose`` receives a validated option id.
+    """
+
+    def run(self, state: Any) -> Decision | None:
+        """Do this frame's work, or return the decision it waits for."""
+        raise NotImplementedError
+
+    def choose(self, state: Any, option_id: str) -> None:
+        """Act on a legal choice for the decision this frame returned."""
+        raise NotImplementedError
+
+    def copy(self) -> Frame:
+        """A copy whose lists and dicts are independent of this one."""
+        new = object.__new__(type(self))
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = dict(v)
+            object.__setattr__(new, f.name, v)
+        return new
+
+    def to_json(self) -> JSON:
+        """JSON-ready form, tagged with the frame's class name."""
+        out: dict[str, Any] = {"frame": type(self).__name__}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = getattr(self, f.name)
+        return out
+
+
+def frame_from_json(data: JSON, registry: Mapping[str, type[Frame]]) -> Frame:
+    """Rebuild a frame from ``Frame.to_json`` output."""
+    if not isinstance(data, dict) or "frame" not in data:
+        raise SaveError("a pending-work entry is not a tagged object")
+    cls = registry.get(data["frame"])
+    if cls is None:
+        raise SaveError(f"unknown pending-work kind {data['frame']!r}")
+    kwargs = {k: v for k, v in data.items() if k != "frame"}
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise SaveError(f"bad pending-work entry {data['frame']}: {exc}") from None
+
+
+@dataclass
+class ResponseWindow(Frame):
+    """The primitive for every "any player may now..." moment.
+
+    Seats in ``order`` are asked in turn. A seat with nothing it may do is
+    skipped without a question; declining is the explicit option ``pass``.
+    After a response the same seat is asked again while it stays eligible
+    (set ``pos`` forward in ``respond`` to move on). Windows nest: a response
+    may push frames, including another window, and this one resumes after.
+    Subclasses define ``eligible``, ``responses``, ``prompt`` and ``respond``
+    and may override ``close``.
+    """
+
+    order: list[int]
+    pos: int = 0
+
+    PASS: ClassVar[str] = "pass"
+
+    def eligible(self, state: Any, seat: int) -> bool:
+        """Whether this seat has anything it may do."""
+        raise NotImplementedError
+
+    def responses(self, state: Any, seat: int) -> list[Option]:
+        """The responses open to this seat (``pass`` is added)."""
+        raise NotImplementedError
+
+    def prompt(self, state: Any, seat: int) -> str:
+        """The question put to this seat."""
+        raise NotImplementedError
+
+    def respond(self, state: Any, seat: int, option_id: str) -> None:
+        """Carry out a response."""
+        raise NotImplementedError
+
+    def close(self, state: Any) -> None:
+        """Called once when every seat has passed or been skipped."""
+
+    def pass_label(self, state: Any, seat: int) -> str:
+        """The label of the decline option."""
+        return "Pass"
+
+    @property
+    def seat(self) -> int | None:
+        """The seat being asked now, if any."""
+        return self.order[self.pos] if self.pos < len(self.order) else None
+
+    def run(self, state: Any) -> Decision | None:
+        while self.pos < len(self.order):
+            seat = self.order[self.pos]
+            if self.eligible(state, seat):
+                opts = [*self.responses(state, seat), Option(self.PASS, self.pass_label(state, seat))]
+                return Decision(seat, self.prompt(state, seat), tuple(opts))
+            self.pos += 1
+        state.stack.remove(self)
+        self.close(state)
+        return None
+
+    def choose(self, state: Any, option_id: str) -> None:
+        seat = self.order[self.pos]
+        if option_id == self.PASS:
+            self.pos += 1
+        else:
+            self.respond(state, seat, option_id)
+
+
+# --------------------------------------------------------------------------
+# Game facts and the state base class.
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One documented set-up option of a game."""
+
+    name: str
+    doc: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    type: type = str
+
+    def coerce(self, value: Any) -> Any:
+        """Check and convert a value for this option."""
+        if self.type is bool and isinstance(value, str):
+            low = value.lower()
+            if low in ("1", "true", "yes", "on"):
+                value = True
+            elif low in ("0", "false", "no", "off"):
+                value = False
+        if self.type is int and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError:
+                raise ConfigError(f"option {self.name!r} needs a whole number, not {value!r}") from None
+        if self.type is not Any and value is not None and not isinstance(value, self.type):
+            raise ConfigError(
+                f"option {self.name!r} needs a {self.type.__name__}, not {type(value).__name__}"
+            )
+        if self.choices is not None and value not in self.choices:
+            shown = ", ".join(str(c) for c in self.choices)
+            raise ConfigError(f"option {self.name!r} must be one of: {shown} (got {value!r})")
+        return value
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The fixed facts of a game, declared once and registered."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type[GameState]
+    options: tuple[OptionSpec, ...] = ()
+    summary: str = ""
+    bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)
+    default_bot: str = "random"
+    status: Callable[[Any, int | None], str] | None = None
+    help: str = ""
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults, reject unknown names and bad values."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise ConfigError(
+                f"{self.name} has no option {unknown[0]!r}; its options are: {names}"
+            )
+        return {name: spec.coerce(given.get(name, spec.default)) for name, spec in known.items()}
+
+    def check_players(self, players: int) -> None:
+        """Reject a player count the game does not support."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"
+            )
+
+    def to_json(self) -> JSON:
+        """JSON-ready description."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [
+                {
+                    "name": o.name,
+                    "doc": o.doc,
+                    "default": o.default,
+                    "choices": list(o.choices) if o.choices is not None else None,
+                }
+                for o in self.options
+            ],
+            "bots": sorted(self.bots),
+            "default_bot": self.default_bot,
+        }
+
+
+class GameState(ABC):
+    """Base class of every game's state.
+
+    Subclasses hold plain data, keep pending work on ``stack`` and implement
+    the abstract methods. The base class validates choices, records them,
+    and runs the stack to the next decision.
+    """
+
+    spec: ClassVar[GameSpec]
+    FRAMES: ClassVar[Mapping[str, type[Frame]]] = {}
+
+    seed: int
+    options: dict[str, Any]
+    names: list[str]
+    rng: Rng
+    stack: list[Frame]
+    log: list[Event] | None
+    choices: list[str] | None
+    _decision: Decision | None
+
+    # -- the contract ------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision the game waits for, or None when it is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._decision is None
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.names)
+
+    def legal(self) -> tuple[str, ...]:
+        """The legal option ids now (empty when over)."""
+        d = self._decision
+        return d.ids if d is not None else ()
+
+    def apply(self, option_id: str) -> None:
+        """Take one legal choice and run to the next decision."""
+        d = self._decision
+        if d is None:
+            raise IllegalMove("the game is over; there is nothing left to choose")
+        if d.option(option_id) is None:
+            shown = ", ".join(d.ids[:12]) + (", ..." if len(d.ids) > 12 else "")
+            raise IllegalMove(
+                f"{option_id!r} is not a legal choice for {self.names[d.seat]} now "
+                f"({d.prompt}); expected one of: {shown}"
+            )
+        if self.choices is not None:
+            self.choices.append(option_id)
+        self.stack[-1].choose(self, option_id)
+        self._run()
+
+    def _run(self) -> None:
+        """Work through the stack until a decision is needed or the game ends."""
+        stack = self.stack
+        while stack:
+            if self._game_over():
+                break
+            d = stack[-1].run(self)
+            if d is not None:
+                self._decision = d
+                return
+        self._decision = None
+        self._finish()
+
+    def say(self, kind: str, text: str, private: Iterable[tuple[int, str]] = ()) -> None:
+        """Add an event to the log (no-op when logging is off)."""
+        if self.log is not None:
+            self.log.append(Event(kind, text, tuple(private)))
+
+    def events_for(self, viewer: int | None, start: int = 0) -> list[str]:
+        """The log from ``start`` as sentences for one viewer."""
+        if self.log is None:
+            return []
+        return [e.render(viewer) for e in self.log[start:]]
+
+    # -- hooks for games -------------------------------------------------------
+
+    def _game_over(self) -> bool:
+        """True when the game has ended and the stack should stop."""
+        return False
+
+    def _finish(self) -> None:  # noqa: B027 - optional hook
+        """Called once when the game ends."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """Final result, or None while the game goes on."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What one seat (or a spectator, None) may know, JSON-ready."""
+
+    @abstractmethod
+    def clone(self: S) -> S:
+        """An independent copy."""
+
+    @abstractmethod
+    def _state_json(self) -> JSON:
+        """The game-specific part of the snapshot."""
+
+    @classmethod
+    @abstractmethod
+    def _from_state_json(cls: type[S], data: JSON) -> S:
+        """Rebuild from ``_state_json`` output (may raise KeyError, TypeError, ValueError)."""
+
+    def determinize(self: S, seat: int, seed: int) -> S:
+        """A copy in which what ``seat`` cannot know is re-sampled.
+
+        The default re-seeds the generator, which hides future chance; games
+        with hidden cards override this to re-deal them.
+        """
+        c = self.clone()
+        c.rng = Rng(seed)
+        return c
+
+    # -- shared helpers for subclasses ----------------------------------------
+
+    def _clone_base(self, new: GameState) -> None:
+        """Copy the fields every state has into ``new``."""
+        new.seed = self.seed
+        new.options = self.options
+        new.names = self.names
+        new.rng = Rng(self.rng.state)
+        new.stack = [f.copy() for f in self.stack]
+        new.log = list(self.log) if self.log is not None else None
+        new.choices = list(self.choices) if self.choices is not None else None
+        new._decision = self._decision
+
+    def _init_base(
+        self,
+        seed: int,
+        options: dict[str, Any],
+        names: Sequence[str] | None,
+        players: int,
+        log: bool,
+    ) -> None:
+        """Set the fields every state has."""
+        self.seed = seed
+        self.options = options
+        self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+        if len(self.names) != players:
+            raise ConfigError(f"{players} players need {players} names, not {len(self.names)}")
+        self.rng = Rng(seed)
+        self.stack = []
+        self.log = [] if log else None
+        self.choices = []
+        self._decision = None
+
+    # -- serialization ----------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole game as JSON text: set-up, choices and a full snapshot."""
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+    def to_data(self) -> JSON:
+        """JSON-ready dict form of ``to_json``."""
+        return {
+            "format": "athanor-save",
+            "version": 1,
+            "game": self.spec.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "names": self.names,
+            "choices": self.choices,
+            "state": {
+                "rng": self.rng.state,
+                "stack": [f.to_json() for f in self.stack],
+                "log": [e.to_json() for e in self.log] if self.log is not None else None,
+                "game": self._state_json(),
+            },
+        }
+
+    @classmethod
+    def from_data(cls: type[S], data: JSON) -> S:
+        """Rebuild a state from ``to_data`` output, checking its shape."""
+        try:
+            snap = data["state"]
+            state = cls._from_state_json(snap["game"])
+            state.seed = int(data["seed"])
+            state.options = dict(data["options"])
+            state.names = [str(n) for n in data["names"]]
+            ch = data["choices"]
+            state.choices = [str(c) for c in ch] if ch is not None else None
+            state.rng = Rng(int(snap["rng"]))
+            state.stack = [frame_from_json(f, cls.FRAMES) for f in snap["stack"]]
+            lg = snap["log"]
+            state.log = [Event.from_json(e) for e in lg] if lg is not None else None
+            state._decision = None
+            state._run()
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise SaveError(f"the save file is damaged ({type(exc).__name__}: {exc})") from None
+        return state

@@ -1,0 +1,1 @@
+"""The games, one wing each. A game imports the engine and its own files only."""

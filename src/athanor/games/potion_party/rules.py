@@ -1,0 +1,1037 @@
+"""Black-Handed Henry's Potion Party: the rules as a state and its frames.
+
+Decisions the rulebook leaves open are ruled in docs/rules/potion-party.md;
+each ruling is referred to here by its number there (R1, R2, ...).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from athanor.engine import (
+    ConfigError,
+    Decision,
+    Frame,
+    GameState,
+    Option,
+    ResponseWindow,
+    Result,
+)
+from athanor.games.potion_party.data import (
+    ALCHEMISTS,
+    BOX,
+    COMPLEX,
+    DEFAULT_FACES,
+    INGREDIENT_WORDS,
+    INGREDIENTS,
+    POOL,
+    RECIPES,
+    STARDUST,
+    Recipe,
+    face_words,
+    parse_faces,
+    stars,
+)
+
+OPPOSITE = {"heart": "potion", "potion": "heart"}
+FACE_COLOUR = {"heart": "blue", "potion": "red"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _list_words(items: Sequence[str]) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class PotionPartyState(GameState):
+    """A game of Potion Party in progress."""
+
+    # Set-up and table.
+    faces: dict[str, tuple[str, ...]]
+    alchemist: list[str]
+    recipe: str
+    first: int
+    current: int
+    turns: int
+    totals: list[dict[str, int]]
+    saved: list[list[str]]
+    supers: list[int]
+    winner: int
+    # The turn in progress.
+    pool: list[list[str]]
+    groups: list[list[Any]]
+    kept: list[str]
+    aside: list[str]
+    tally: dict[str, int]
+    greedy_ok: bool
+    new_saved: list[str]
+    new_supers: int
+    loose_green: int
+    waiting: list[str]
+
+    # -- construction --------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        names: Sequence[str] | None = None,
+        log: bool = True,
+    ) -> PotionPartyState:
+        """Set up a new game and run to its first decision."""
+        s = cls()
+        s._init_base(seed, options, names, players, log)
+        s._init_table(players)
+        s.say("setup", f"A game of Black-Handed Henry's Potion Party for {players} alchemists.")
+        s.stack.append(RollOff(list(range(players))))
+        s._run()
+        return s
+
+    def _init_table(self, players: int) -> None:
+        try:
+            self.faces = {
+                c: parse_faces(c, self.options[f"{c}_faces"]) for c in ("blue", "red", "green")
+            }
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+        self.alchemist = [""] * players
+        self.recipe = ""
+        self.first = -1
+        self.current = -1
+        self.turns = 0
+        self.totals = [dict.fromkeys(INGREDIENTS, 0) for _ in range(players)]
+        self.saved = [[] for _ in range(players)]
+        self.supers = [0] * players
+        self.winner = -1
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self.pool = []
+        self.groups = []
+        self.kept = []
+        self.aside = []
+        self.tally = dict.fromkeys(INGREDIENTS, 0)
+        self.greedy_ok = False
+        self.new_saved = []
+        self.new_supers = 0
+        self.loose_green = 0
+        self.waiting = []
+
+    # -- small queries ------------------------------------------------------------
+
+    @property
+    def the_recipe(self) -> Recipe | None:
+        """The chosen recipe, once chosen."""
+        return RECIPES.get(self.recipe)
+
+    def power(self, seat: int) -> str:
+        """The Skullduggery power of a seat's alchemist ('' for none)."""
+        a = ALCHEMISTS.get(self.alchemist[seat])
+        return a.power if a else ""
+
+    def held(self, colour: str) -> int:
+        """Dice of one colour held beside alchemist cards (saved or Super Dice)."""
+        if colour == "green":
+            return sum(self.supers) + self.new_supers + self.loose_green
+        return sum(s.count(colour) for s in self.saved) + self.new_saved.count(colour)
+
+    def can_save(self, colour: str) -> bool:
+        """Running Out of Dice: saving must leave enough dice for a full pool (R9)."""
+        return self.held(colour) + 1 <= BOX[colour] - POOL[colour]
+
+    def can_make_super(self) -> bool:
+        """A green die is free in the box."""
+        return self.held("green") < BOX["green"]
+
+    def stardust_met(self, seat: int, extra: dict[str, int] | None = None) -> bool:
+        """Whether Ruby and Sapphire needs are met (recorded totals plus ``extra``)."""
+        r = self.the_recipe
+        if r is None:
+            return False
+        t = self.totals[seat]
+        e = extra or {}
+        return (
+            t["ruby"] + e.get("ruby", 0) >= r.need("ruby")
+            and t["sapphire"] + e.get("sapphire", 0) >= r.need("sapphire")
+        )
+
+    def has_won(self, seat: int) -> bool:
+        """Whether a seat has every ingredient of the recipe."""
+        r = self.the_recipe
+        return r is not None and all(self.totals[seat][i] >= n for i, n in r.needs)
+
+    def pool_faces(self, face: str) -> int:
+        """How many dice in the pool show a face."""
+        return sum(1 for _, f in self.pool if f == face)
+
+    def super_pair(self) -> tuple[str, str] | None:
+        """Where the heart and potion for a Super Die would come from (R6).
+
+        Returns (heart source, potion source), each "kept" or "pool", using
+        saved-and-kept dice first because they are lost if unused; a pair of
+        two kept dice does not count, since kept dice match the roll.
+        """
+        if not self.can_make_super():
+            return None
+        kh, kp = "blue" in self.kept, "red" in self.kept
+        ph, pp = self.pool_faces("heart") > 0, self.pool_faces("potion") > 0
+        if kh and pp:
+            return ("kept", "pool")
+        if kp and ph:
+            return ("pool", "kept")
+        if ph and pp:
+            return ("pool", "pool")
+        return None
+
+    def _roll(self, colour: str) -> str:
+        faces = self.faces[colour]
+        return faces[self.rng.below(len(faces))]
+
+    def _act(self, seat: int, you: str, they: str, rest: str, kind: str = "turn") -> None:
+        """Narrate an action: 'You roll ...' to the actor, 'Ana rolls ...' to others."""
+        if self.log is not None:
+            self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{rest}")])
+
+    # -- turn mechanics -------------------------------------------------------------
+
+    def start_turn(self, seat: int) -> None:
+        """Begin a seat's turn."""
+        self.current = seat
+        self.turns += 1
+        self._reset_turn()
+        self.pool = [[c, ""] for c in ("blue", "red") for _ in range(POOL[c])]
+        self.waiting = self.saved[seat]
+        self.saved[seat] = []
+        self.say(
+            "turn",
+            f"Turn {self.turns}: {self.names[seat]} to play.",
+            [(seat, f"Turn {self.turns}: your turn.")],
+        )
+
+    def roll_pool(self, seat: int) -> None:
+        """Roll every die in the pool and narrate the faces in order."""
+        for d in self.pool:
+            d[1] = self._roll(d[0])
+        if self.log is not None:
+            faces = [face_words(c, f) for c, f in self.pool]
+            self._act(seat, "roll", "rolls", ": " + _list_words(faces) + ".")
+
+    def remove_darkness(self, seat: int) -> None:
+        """Set aside every Darkness die; each is one Darkness ingredient (R4)."""
+        dark = [c for c, f in self.pool if f == "dark"]
+        if not dark:
+            return
+        self.pool = [d for d in self.pool if d[1] != "dark"]
+        self.aside.extend(dark)
+        r = self.the_recipe
+        if r is not None and r.need("darkness"):
+            self.tally["darkness"] += len(dark)
+        self._act(
+            seat,
+            "set",
+            "sets",
+            f" aside {_plural(len(dark), 'Darkness die')} ({', '.join(dark)}).".replace(
+                "Darkness dies", "Darkness dice"
+            ),
+        )
+
+    def matches_possible(self) -> bool:
+        """Whether the pool (just rolled) allows any match (R2)."""
+        counts = Counter((c, f) for c, f in self.pool if stars(f))
+        for (c, f), n in counts.items():
+            if n >= 2 or any(g[0] == c and g[1] == f for g in self.groups):
+                return True
+        return self.super_pair() is not None
+
+    def collect_groups(self, seat: int) -> None:
+        """Form every Stardust group the pool allows and add to groups (R1)."""
+        counts = Counter((c, f) for c, f in self.pool if stars(f))
+        for (c, f), n in sorted(counts.items()):
+            group = next((g for g in self.groups if g[0] == c and g[1] == f), None)
+            if group is None and n < 2:
+                continue
+            gain = stars(f) * n
+            kind = STARDUST[c]
+            self.tally[kind] += gain
+            self.pool = [d for d in self.pool if not (d[0] == c and d[1] == f)]
+            words = f"{_plural(n, c + ' ' + f + '-star die')}".replace("dies", "dice")
+            if group is None:
+                self.groups.append([c, f, n])
+                what = f" a group of {words}: {gain} {INGREDIENT_WORDS[kind]}."
+                self._act(seat, "form", "forms", what)
+            else:
+                group[2] += n
+                what = f" {words} to the {c} {f}-star group: {gain} more {INGREDIENT_WORDS[kind]}."
+                self._act(seat, "add", "adds", what)
+            self.greedy_ok = True
+
+    def bust(self, seat: int) -> None:
+        """No match on a greedy roll: the turn's results are lost (R3)."""
+        lost = [f"{n} {INGREDIENT_WORDS[i]}" for i, n in self.tally.items() if n]
+        extra = []
+        if self.new_saved:
+            extra.append(_plural(len(self.new_saved), "saved Alchemy die").replace("dies", "dice"))
+        if self.new_supers:
+            extra.append(_plural(self.new_supers, "Super Die").replace("Dies", "Dice"))
+        self._act(
+            seat,
+            "make",
+            "makes",
+            f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
+        )
+        self._reset_turn()
+
+    def record(self, seat: int) -> None:
+        """Record Score: Stardust first, then complex ingredients if allowed (R4)."""
+        t = self.totals[seat]
+        r = self.the_recipe
+        assert r is not None
+        t["ruby"] += self.tally["ruby"]
+        t["sapphire"] += self.tally["sapphire"]
+        parts = [f"{self.tally[k]} {INGREDIENT_WORDS[k]}" for k in ("ruby", "sapphire")]
+        lost: list[str] = []
+        for ing in COMPLEX:
+            n = self.tally[ing]
+            if not n or not r.need(ing):
+                continue
+            if self.stardust_met(seat):
+                t[ing] += n
+                parts.append(f"{n} {INGREDIENT_WORDS[ing]}")
+            else:
+                lost.append(f"{n} {INGREDIENT_WORDS[ing]}")
+        self.saved[seat].extend(self.new_saved)
+        self.supers[seat] += self.new_supers
+        msg = f" {_list_words(parts)}."
+        if lost:
+            msg += (
+                f" {_list_words(lost)} cannot be added before the Ruby and Sapphire "
+                "Stardust is complete."
+            )
+        self._act(seat, "record", "records", msg)
+        self._reset_turn()
+        if self.has_won(seat):
+            self.win(seat)
+
+    def win(self, seat: int) -> None:
+        """A seat completes the potion."""
+        self.winner = seat
+        r = self.the_recipe
+        assert r is not None
+        self._act(
+            seat,
+            "complete",
+            "completes",
+            f" the {r.title} for Captain Henry and wins! The others walk the plank.",
+            kind="end",
+        )
+
+    def score_super(self, seat: int, n: int, kind: str) -> None:
+        """Add an immediate Super Die result to a seat's total."""
+        self.totals[seat][kind] += n
+        self._act(seat, "add", "adds", f" {n} {INGREDIENT_WORDS[kind]} to the total at once.")
+        if self.has_won(seat):
+            self.win(seat)
+
+    # -- the contract ------------------------------------------------------------------
+
+    def _game_over(self) -> bool:
+        return self.winner >= 0
+
+    @property
+    def result(self) -> Result | None:
+        """Winner first; everyone else shares second place."""
+        if self.winner < 0:
+            return None
+        r = self.the_recipe
+        assert r is not None
+        scores = tuple(
+            float(sum(min(self.totals[s][i], n) for i, n in r.needs)) for s in range(self.players)
+        )
+        placing = tuple(1 if s == self.winner else 2 for s in range(self.players))
+        return Result(scores, placing, f"{self.names[self.winner]} completed the {r.title}")
+
+    def view(self, seat: int | None) -> Any:
+        """Everything in Potion Party is public, so every seat sees the same."""
+        r = self.the_recipe
+        d = self._decision
+        return {
+            "game": "potion-party",
+            "viewer": seat,
+            "names": list(self.names),
+            "alchemists": [
+                {"key": a, "title": ALCHEMISTS[a].title, "power": ALCHEMISTS[a].power_text}
+                if a
+                else None
+                for a in self.alchemist
+            ],
+            "recipe": {"key": r.key, "title": r.title, "needs": dict(r.needs)} if r else None,
+            "first": self.first,
+            "current": self.current,
+            "turn": self.turns,
+            "totals": [dict(t) for t in self.totals],
+            "saved": [list(s) for s in self.saved],
+            "super_dice": list(self.supers),
+            "this_turn": {
+                "pool": [list(d) for d in self.pool],
+                "groups": [list(g) for g in self.groups],
+                "kept": list(self.kept),
+                "set_aside": list(self.aside),
+                "tally": dict(self.tally),
+                "saved_this_turn": list(self.new_saved),
+                "super_dice_this_turn": self.new_supers,
+                "may_be_greedy": self.greedy_ok,
+            },
+            "deciding": d.seat if d else None,
+            "prompt": d.prompt if d else None,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+
+    def clone(self) -> PotionPartyState:
+        """An independent copy (hand-written; no deepcopy)."""
+        c = PotionPartyState.__new__(PotionPartyState)
+        self._clone_base(c)
+        c.faces = self.faces
+        c.alchemist = list(self.alchemist)
+        c.recipe = self.recipe
+        c.first = self.first
+        c.current = self.current
+        c.turns = self.turns
+        c.totals = [dict(t) for t in self.totals]
+        c.saved = [list(s) for s in self.saved]
+        c.supers = list(self.supers)
+        c.winner = self.winner
+        c.pool = [list(d) for d in self.pool]
+        c.groups = [list(g) for g in self.groups]
+        c.kept = list(self.kept)
+        c.aside = list(self.aside)
+        c.tally = dict(self.tally)
+        c.greedy_ok = self.greedy_ok
+        c.new_saved = list(self.new_saved)
+        c.new_supers = self.new_supers
+        c.loose_green = self.loose_green
+        c.waiting = list(self.waiting)
+        return c
+
+    _FIELDS = (
+        "alchemist",
+        "recipe",
+        "first",
+        "current",
+        "turns",
+        "totals",
+        "saved",
+        "supers",
+        "winner",
+        "pool",
+        "groups",
+        "kept",
+        "aside",
+        "tally",
+        "greedy_ok",
+        "new_saved",
+        "new_supers",
+        "loose_green",
+        "waiting",
+    )
+
+    def _state_json(self) -> Any:
+        return {k: getattr(self, k) for k in self._FIELDS}
+
+    @classmethod
+    def _from_state_json(cls, data: Any) -> PotionPartyState:
+        s = cls.__new__(cls)
+        for k in cls._FIELDS:
+            setattr(s, k, data[k])
+        return s
+
+    def _validate_loaded(self) -> None:
+        players = self.players
+        if len(self.alchemist) != players or len(self.totals) != players:
+            raise ValueError("per-seat lists do not match the number of players")
+        for t in self.totals:
+            if set(t) != set(INGREDIENTS) or any(not isinstance(v, int) or v < 0 for v in t.values()):
+                raise ValueError("a score total is missing or negative")
+        if self.recipe and self.recipe not in RECIPES:
+            raise ValueError(f"unknown recipe {self.recipe!r}")
+        for a in self.alchemist:
+            if a and a not in ALCHEMISTS:
+                raise ValueError(f"unknown alchemist {a!r}")
+
+    def _run(self) -> None:
+        if not hasattr(self, "faces"):
+            self._validate_loaded()
+            self.faces = {
+                c: parse_faces(c, self.options.get(f"{c}_faces", ",".join(DEFAULT_FACES[c])))
+                for c in ("blue", "red", "green")
+            }
+        super()._run()
+
+    # -- dice accounting (for tests and the conformance suite) -------------------------
+
+    def dice_census(self) -> dict[str, dict[str, int]]:
+        """Where every die is: in play this turn, held by players, or in the box."""
+        in_play = Counter(c for c, _ in self.pool)
+        in_play.update(g[0] for g in self.groups for _ in range(g[2]))
+        in_play.update(self.kept)
+        in_play.update(self.aside)
+        in_play.update(self.waiting)
+        out: dict[str, dict[str, int]] = {}
+        for c in ("blue", "red", "green"):
+            held = self.held(c)
+            out[c] = {"in_play": in_play[c], "held": held, "box": BOX[c] - in_play[c] - held}
+        return out
+
+
+# ------------------------------------------------------------------------------
+# Frames
+
+
+@dataclass
+class RollOff(Frame):
+    """Each contender rolls two blue dice; most stars goes first (R10)."""
+
+    contenders: list[int]
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        results = {}
+        for seat in self.contenders:
+            a, b = s._roll("blue"), s._roll("blue")
+            results[seat] = stars(a) + stars(b)
+            s._act(
+                seat,
+                "roll",
+                "rolls",
+                f" {face_words('blue', a)} and {face_words('blue', b)} for first player: "
+                f"{_plural(results[seat], 'star')}.",
+                kind="setup",
+            )
+        best = max(results.values())
+        top = [seat for seat in self.contenders if results[seat] == best]
+        if len(top) > 1:
+            s.say("setup", f"{_list_words([s.names[t] for t in top])} tie and roll again.")
+            self.contenders = top
+            return None
+        s.first = top[0]
+        s.say("setup", f"{s.names[s.first]} is Player One.")
+        s.stack.pop()
+        order = [(s.first + i) % s.players for i in range(s.players)]
+        s.stack.append(StartTurn(s.first))
+        recipe_opt = s.options["recipe"]
+        s.stack.append(PickRecipe(order[-1], recipe_opt))
+        s.stack.append(PickAlchemist(order, 0, s.options["alchemists"]))
+        return None
+
+
+@dataclass
+class PickAlchemist(Frame):
+    """Each player in turn order chooses an alchemist card."""
+
+    order: list[int]
+    pos: int
+    mode: str
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        while self.pos < len(self.order):
+            seat = self.order[self.pos]
+            free = [k for k in ALCHEMISTS if k not in s.alchemist]
+            if self.mode == "random":
+                self._take(s, seat, free[s.rng.below(len(free))])
+                continue
+            opts = tuple(
+                Option(k, f"{ALCHEMISTS[k].title}: {ALCHEMISTS[k].power_text}") for k in free
+            )
+            return Decision(seat, f"{s.names[seat]}, choose your alchemist", opts)
+        s.stack.pop()
+        return None
+
+    def _take(self, s: PotionPartyState, seat: int, key: str) -> None:
+        s.alchemist[seat] = key
+        s._act(seat, "choose", "chooses", f" the {ALCHEMISTS[key].title}.", kind="setup")
+        self.pos += 1
+
+    def choose(self, state: Any, option_id: str) -> None:
+        self._take(state, self.order[self.pos], option_id)
+
+
+@dataclass
+class PickRecipe(Frame):
+    """The last player to choose an alchemist chooses the potion."""
+
+    seat: int
+    mode: str
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        if self.mode in RECIPES:
+            self._take(s, self.mode, chosen=False)
+            return None
+        if self.mode == "random":
+            keys = list(RECIPES)
+            self._take(s, keys[s.rng.below(len(keys))], chosen=False)
+            return None
+        opts = tuple(
+            Option(k, f"{r.title} ({'complex' if r.is_complex else 'simple'}): {r.describe()}")
+            for k, r in RECIPES.items()
+        )
+        return Decision(self.seat, f"{s.names[self.seat]}, choose the potion everyone brews", opts)
+
+    def _take(self, s: PotionPartyState, key: str, chosen: bool) -> None:
+        s.recipe = key
+        r = RECIPES[key]
+        who = f"{s.names[self.seat]} chooses" if chosen else "The potion is"
+        s.say("setup", f"{who} the {r.title}: {r.describe()}.")
+        s.stack.pop()
+
+    def choose(self, state: Any, option_id: str) -> None:
+        self._take(state, option_id, chosen=True)
+
+
+@dataclass
+class StartTurn(Frame):
+    """Begin a turn: saved Alchemy dice first, then the roll."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        s.stack.pop()
+        s.start_turn(self.seat)
+        s.stack.append(Turn(self.seat, "roll"))
+        if s.waiting:
+            s.stack.append(UseSaved(self.seat))
+        return None
+
+
+@dataclass
+class UseSaved(Frame):
+    """Each saved Alchemy die is rolled with the pool or kept to match (R5)."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        if not s.waiting:
+            s.stack.pop()
+            return None
+        colour = s.waiting[0]
+        face = "heart" if colour == "blue" else "potion"
+        other = OPPOSITE[face]
+        opts = (
+            Option("add", f"Roll the saved {colour} die with the pool"),
+            Option("keep", f"Keep it showing its {face} to pair with a rolled {other}"),
+        )
+        prompt = f"{s.names[self.seat]}, use your saved {colour} Alchemy die ({face})"
+        return Decision(self.seat, prompt, opts)
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionPartyState = state
+        colour = s.waiting.pop(0)
+        if option_id == "add":
+            s.pool.append([colour, ""])
+            s._act(self.seat, "add", "adds", f" a saved {colour} die to the roll.")
+        else:
+            s.kept.append(colour)
+            s._act(self.seat, "keep", "keeps", f" a saved {colour} die aside to match.")
+
+
+@dataclass
+class Turn(Frame):
+    """One player's turn, step by step."""
+
+    seat: int
+    step: str
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        if self.step == "roll":
+            s.roll_pool(self.seat)
+            self.step = "darkness"
+            dark = s.pool_faces("dark")
+            if s.power(self.seat) == "lich" and dark >= 2:
+                s.stack.append(LichReroll(self.seat, dark // 2))
+            return None
+        if self.step == "darkness":
+            s.remove_darkness(self.seat)
+            s.collect_groups(self.seat)
+            self.step = "collect"
+            return None
+        if self.step == "record":
+            s.record(self.seat)
+            s.stack.pop()
+            if s.winner < 0:
+                s.stack.append(StartTurn((self.seat + 1) % s.players))
+            return None
+        if self.step == "over":
+            s.stack.pop()
+            s.stack.append(StartTurn((self.seat + 1) % s.players))
+            return None
+        return Decision(self.seat, f"{s.names[self.seat]}, what next?", self.options(s))
+
+    def options(self, s: PotionPartyState) -> tuple[Option, ...]:
+        """The choices while collecting ingredients."""
+        opts: list[Option] = []
+        r = s.the_recipe
+        assert r is not None
+        if s.super_pair() is not None:
+            opts.append(Option("super", "Pair a heart and a potion into a Super Die"))
+        for face in ("heart", "potion"):
+            if not s.pool_faces(face):
+                continue
+            colour = FACE_COLOUR[face]
+            if s.can_save(colour):
+                opts.append(Option(f"save-{face}", f"Save the {colour} {face} die for next turn"))
+            if r.need(face):
+                opts.append(
+                    Option(
+                        f"take-{face}",
+                        f"Take the {face} as an Alchemy ({face}) ingredient "
+                        "(it counts only once your Ruby and Sapphire are complete)",
+                    )
+                )
+        if s.greedy_ok and s.pool:
+            dice = _plural(len(s.pool), "die").replace("dies", "dice")
+            opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
+        opts.append(Option("stop", "Stop and record this turn's ingredients"))
+        return tuple(opts)
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionPartyState = state
+        seat = self.seat
+        if option_id == "stop":
+            s._act(seat, "stop", "stops", ".")
+            self.step = "record"
+            order = [(seat + i) % s.players for i in range(1, s.players)]
+            s.stack.append(SabotageWindow(order, 0, seat))
+            return
+        if option_id == "greedy":
+            s._act(seat, "are", "is", " greedy.")
+            s.roll_pool(seat)
+            s.remove_darkness(seat)
+            if not s.matches_possible():
+                s.bust(seat)
+                self.step = "over"
+                return
+            s.collect_groups(seat)
+            return
+        if option_id == "super":
+            pair = s.super_pair()
+            assert pair is not None
+            for face, source in zip(("heart", "potion"), pair, strict=True):
+                colour = FACE_COLOUR[face]
+                if source == "kept":
+                    s.kept.remove(colour)
+                else:
+                    s.pool.remove([colour, face])
+                    s.aside.append(colour)
+            s.loose_green += 1
+            s._act(seat, "pair", "pairs", " a heart and a potion into a Super Die.")
+            s.stack.append(UseSuper(seat))
+            return
+        action, face = option_id.split("-", 1)
+        colour = FACE_COLOUR[face]
+        s.pool.remove([colour, face])
+        if action == "save":
+            s.new_saved.append(colour)
+            s._act(seat, "save", "saves", f" the {colour} {face} die for next turn.")
+        else:
+            s.aside.append(colour)
+            s.tally[face] += 1
+            s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
+
+
+@dataclass
+class LichReroll(Frame):
+    """Skeleton "Lich": mark up to ``limit`` Darkness dice, then roll them again."""
+
+    seat: int
+    limit: int
+    blue: int = 0
+    red: int = 0
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        marked = self.blue + self.red
+        opts: list[Option] = []
+        if marked < self.limit:
+            for colour in ("blue", "red"):
+                dark = sum(1 for c, f in s.pool if c == colour and f == "dark")
+                if dark > getattr(self, colour):
+                    opts.append(Option(f"mark-{colour}", f"Roll a {colour} Darkness die again"))
+        if not opts:
+            self._reroll(s)
+            return None
+        opts.append(Option("done", "Roll the marked dice again" if marked else "Keep it all"))
+        prompt = (
+            f"{s.names[self.seat]}, No Darkness but Ignorance: choose up to {self.limit} "
+            f"Darkness dice to roll again ({marked} chosen)"
+        )
+        return Decision(self.seat, prompt, tuple(opts))
+
+    def choose(self, state: Any, option_id: str) -> None:
+        if option_id == "done":
+            self._reroll(state)
+        elif option_id == "mark-blue":
+            self.blue += 1
+        else:
+            self.red += 1
+
+    def _reroll(self, s: PotionPartyState) -> None:
+        s.stack.remove(self)
+        if not self.blue + self.red:
+            return
+        left = {"blue": self.blue, "red": self.red}
+        faces = []
+        for d in s.pool:
+            if d[1] == "dark" and left[d[0]] > 0:
+                left[d[0]] -= 1
+                d[1] = s._roll(d[0])
+                faces.append(face_words(d[0], d[1]))
+        s._act(
+            self.seat,
+            "roll",
+            "rolls",
+            f" {_plural(len(faces), 'Darkness die').replace('dies', 'dice')} again "
+            f"(No Darkness but Ignorance): {_list_words(faces)}.",
+        )
+
+
+@dataclass
+class UseSuper(Frame):
+    """A new Super Die: roll it at once or keep it for Sabotage."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        opts = (
+            Option("roll", "Roll it now: its stars go to your total at once"),
+            Option("keep", "Keep it beside your alchemist for Sabotage"),
+        )
+        return Decision(self.seat, f"{s.names[self.seat]}, use your new Super Die", opts)
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionPartyState = state
+        s.stack.pop()
+        if option_id == "keep":
+            s.loose_green -= 1
+            s.new_supers += 1
+            s._act(self.seat, "keep", "keeps", " the Super Die for Sabotage.")
+            return
+        face = s._roll("green")
+        s._act(self.seat, "roll", "rolls", f" the Super Die: {face_words('green', face)}.")
+        if stars(face):
+            s.stack.append(SuperScore(self.seat, stars(face)))
+        elif s.power(self.seat) == "witch":
+            s._act(
+                self.seat,
+                "count",
+                "counts",
+                " it as a heart and a potion (Hit it with Bleach): the Super Die is made again.",
+            )
+            s.stack.append(UseSuper(self.seat))
+        else:
+            s.stack.append(SuperAlchemy(self.seat))
+
+
+@dataclass
+class SuperScore(Frame):
+    """Stars of an immediately rolled Super Die go to one chosen kind (R7)."""
+
+    seat: int
+    stars: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        r = s.the_recipe
+        assert r is not None
+        opts = [
+            Option("ruby", f"{self.stars} Ruby Stardust"),
+            Option("sapphire", f"{self.stars} Sapphire Stardust"),
+        ]
+        if r.need("emerald") and s.stardust_met(self.seat):
+            opts.append(Option("emerald", f"{self.stars} Emerald Stardust"))
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, take the Super Die's {self.stars} stars as",
+            tuple(opts),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionPartyState = state
+        s.stack.pop()
+        s.loose_green -= 1
+        s.score_super(self.seat, self.stars, option_id)
+
+
+@dataclass
+class SuperAlchemy(Frame):
+    """A green Alchemy face may be saved as a blue heart or a red potion die."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        opts = []
+        if s.can_save("blue"):
+            opts.append(Option("save-blue", "Save it as a blue heart die for next turn"))
+        if s.can_save("red"):
+            opts.append(Option("save-red", "Save it as a red potion die for next turn"))
+        if not opts:
+            s.loose_green -= 1
+            s.stack.pop()
+            s.say("turn", "No blue or red die is free to save, so the Alchemy face is lost.")
+            return None
+        opts.append(Option("none", "Save nothing"))
+        return Decision(self.seat, f"{s.names[self.seat]}, the Super Die shows Alchemy", tuple(opts))
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionPartyState = state
+        s.stack.pop()
+        s.loose_green -= 1
+        if option_id == "none":
+            return
+        colour = option_id.split("-", 1)[1]
+        s.saved[self.seat].append(colour)  # immediate, so a later bust keeps it (R3)
+        s._act(self.seat, "save", "saves", f" a {colour} Alchemy die for next turn.")
+
+
+@dataclass
+class SabotageWindow(ResponseWindow):
+    """After a player stops, each holder of a Super Die may Sabotage (R8)."""
+
+    target: int = 0
+
+    def eligible(self, state: Any, seat: int) -> bool:
+        s: PotionPartyState = state
+        return s.supers[seat] > 0 and s.winner < 0
+
+    def responses(self, state: Any, seat: int) -> list[Option]:
+        s: PotionPartyState = state
+        return [Option("sabotage", f"Roll a Super Die to Sabotage {s.names[self.target]}")]
+
+    def pass_label(self, state: Any, seat: int) -> str:
+        return "Let them be"
+
+    def prompt(self, state: Any, seat: int) -> str:
+        s: PotionPartyState = state
+        t = s.tally
+        return (
+            f"{s.names[seat]}, {s.names[self.target]} stopped with {t['ruby']} Ruby and "
+            f"{t['sapphire']} Sapphire Stardust this turn; Sabotage? "
+            f"(you hold {_plural(s.supers[seat], 'Super Die').replace('Dies', 'Dice')})"
+        )
+
+    def respond(self, state: Any, seat: int, option_id: str) -> None:
+        s: PotionPartyState = state
+        s.supers[seat] -= 1
+        face = s._roll("green")
+        s._act(
+            seat,
+            "roll",
+            "rolls",
+            f" a Super Die to Sabotage {s.names[self.target]}: {face_words('green', face)}.",
+        )
+        if s.power(seat) == "kobold":
+            hit = [o for o in range(s.players) if o != seat and s.totals[o]["ruby"] > 0]
+            for o in hit:
+                s.totals[o]["ruby"] -= 1
+            s.say(
+                "turn",
+                f"Boom! Service: {_list_words([s.names[o] for o in hit])} "
+                f"{'loses' if len(hit) == 1 else 'lose'} 1 Ruby Stardust."
+                if hit
+                else "Boom! Service: nobody has Ruby Stardust to lose.",
+            )
+        if face == "both":
+            if s.power(seat) == "witch":
+                s.supers[seat] += 1
+                s._act(
+                    seat,
+                    "keep",
+                    "keeps",
+                    " the Super Die: its Alchemy face counts as a heart and a potion "
+                    "(Hit it with Bleach).",
+                )
+            else:
+                s.say("turn", "An Alchemy face has no effect in Sabotage.")
+            return
+        s.stack.append(SabotageSpend(seat, self.target, stars(face)))
+
+
+@dataclass
+class SabotageSpend(Frame):
+    """The saboteur takes up to ``left`` Stardust from the turn, a colour at a time."""
+
+    saboteur: int
+    target: int
+    left: int
+    taken: int = 0
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionPartyState = state
+        opts = []
+        if self.left > 0:
+            for kind in ("ruby", "sapphire"):
+                if s.tally[kind] > 0:
+                    opts.append(Option(kind, f"Take 1 {INGREDIENT_WORDS[kind]}"))
+        if not opts:
+            self._close(s)
+            return None
+        opts.append(Option("done", "Take no more"))
+        prompt = (
+            f"{s.names[self.saboteur]}, take up to {self.left} more Stardust from "
+            f"{s.names[self.target]}'s turn"
+        )
+        return Decision(self.saboteur, prompt, tuple(opts))
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionPartyState = state
+        if option_id == "done":
+            self._close(s)
+            return
+        s.tally[option_id] -= 1
+        self.left -= 1
+        self.taken += 1
+
+    def _close(self, s: PotionPartyState) -> None:
+        s.stack.remove(self)
+        t = s.tally
+        s.say(
+            "turn",
+            f"{s.names[self.saboteur]} sabotages {self.taken} Stardust; "
+            f"{s.names[self.target]} now has {t['ruby']} Ruby and {t['sapphire']} Sapphire "
+            "Stardust to record.",
+        )
+
+
+PotionPartyState.FRAMES = {
+    cls.__name__: cls
+    for cls in (
+        RollOff,
+        PickAlchemist,
+        PickRecipe,
+        StartTurn,
+        UseSaved,
+        Turn,
+        LichReroll,
+        UseSuper,
+        SuperScore,
+        SuperAlchemy,
+        SabotageWindow,
+        SabotageSpend,
+    )
+}
+

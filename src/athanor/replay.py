@@ -1,0 +1,93 @@
+"""Replays: a game, its set-up, its seed and the chosen option ids."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from athanor.engine.core import ConfigError, GameState, IllegalMove, SaveError
+
+
+@dataclass
+class Replay:
+    """Everything needed to reproduce a game exactly."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    names: list[str] | None = None
+    choices: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> Replay:
+        """The replay of a game played from its start."""
+        if state.choices is None:
+            raise ConfigError("this state was not played from a start, so it has no replay")
+        return cls(
+            state.spec.name,
+            state.players,
+            state.seed,
+            dict(state.options),
+            list(state.names),
+            list(state.choices),
+        )
+
+    def states(self, log: bool = True) -> Iterator[GameState]:
+        """The state before each choice, then the final state (the same object, advanced)."""
+        from athanor import new_game
+
+        state = new_game(self.game, self.players, self.seed, self.options, self.names, log=log)
+        yield state
+        for i, choice in enumerate(self.choices):
+            try:
+                state.apply(choice)
+            except IllegalMove as exc:
+                raise IllegalMove(f"choice {i + 1} of the replay: {exc}") from None
+            yield state
+
+    def play(self, log: bool = True) -> GameState:
+        """Replay every choice and return the resulting state."""
+        state: GameState | None = None
+        for state in self.states(log=log):  # noqa: B007 - we want the last
+            pass
+        assert state is not None
+        return state
+
+    def to_json(self) -> str:
+        """JSON text."""
+        return json.dumps(
+            {
+                "format": "athanor-replay",
+                "version": 1,
+                "game": self.game,
+                "players": self.players,
+                "seed": self.seed,
+                "options": self.options,
+                "names": self.names,
+                "choices": self.choices,
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Replay:
+        """Read a replay file, or the replay inside a save file."""
+        try:
+            data = json.loads(text)
+            if data.get("format") not in ("athanor-replay", "athanor-save"):
+                raise SaveError("this is not an Athanor replay or save file")
+            return cls(
+                str(data["game"]),
+                int(data["players"]),
+                int(data["seed"]),
+                dict(data.get("options") or {}),
+                [str(n) for n in data["names"]] if data.get("names") else None,
+                [str(c) for c in data["choices"]],
+            )
+        except SaveError:
+            raise
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaveError(f"the replay file is damaged ({type(exc).__name__}: {exc})") from None
