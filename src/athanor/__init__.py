@@ -53,7 +53,7 @@ def new_game(
     opts = s.check_options(options)
     if not isinstance(seed, int):
         raise ConfigError(f"the seed must be a whole number, not {seed!r}")
-    new = getattr(s.state_class, "new")
+    new = s.state_class.new
     state: GameState = new(players=players, seed=seed, options=opts, names=names, log=log)
     return state
 

@@ -96,7 +96,9 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         state = athanor.new_game(spec.name, players, seed, options, names)
         term.line(f"{spec.title}, seed {seed}. Type help at any prompt for the commands.")
-    agents = {s: catalog.bot(spec.name, name, state.seed + 7919 * (s + 1)) for s, name in seats.items()}
+    agents = {
+        s: catalog.bot(spec.name, name, state.seed + 7919 * (s + 1)) for s, name in seats.items()
+    }
     humans = [s for s in range(state.players) if s not in agents]
     viewer = humans[0] if len(humans) == 1 else None
     return _loop(state, agents, viewer, term)
@@ -190,7 +192,9 @@ def _status(state: GameState, seat: int | None) -> str:
 
 def _help(state: GameState, term: Terminal) -> None:
     term.line("Type the number of an option to choose it. Other commands:")
-    term.line("  status: scores and the table.  log [N]: the last N events.  repeat: the last event.")
+    term.line(
+        "  status: scores and the table.  log [N]: the last N events.  repeat: the last event."
+    )
     term.line("  options: the options again.  save FILE: save the game.  quit: leave.")
     if state.spec.help:
         term.line(state.spec.help)
@@ -236,7 +240,9 @@ def list_games(args: argparse.Namespace, term: Terminal) -> int:
         term.line(f"{spec.name}: {spec.title}, {spec.min_players}-{spec.max_players} players.")
         if spec.summary:
             term.line(f"  {spec.summary}")
-        term.line(f"  Bots: {', '.join(['random', *sorted(spec.bots)])} (default {spec.default_bot}).")
+        term.line(
+            f"  Bots: {', '.join(['random', *sorted(spec.bots)])} (default {spec.default_bot})."
+        )
         for o in spec.options:
             term.line(f"  --option {o.name}=...  {o.doc} Default: {o.default}.")
     return 0

@@ -240,7 +240,10 @@ class ResponseWindow(Frame):
         while self.pos < len(self.order):
             seat = self.order[self.pos]
             if self.eligible(state, seat):
-                opts = [*self.responses(state, seat), Option(self.PASS, self.pass_label(state, seat))]
+                opts = [
+                    *self.responses(state, seat),
+                    Option(self.PASS, self.pass_label(state, seat)),
+                ]
                 return Decision(seat, self.prompt(state, seat), tuple(opts))
             self.pos += 1
         state.stack.remove(self)
@@ -281,7 +284,9 @@ class OptionSpec:
             try:
                 value = int(value)
             except ValueError:
-                raise ConfigError(f"option {self.name!r} needs a whole number, not {value!r}") from None
+                raise ConfigError(
+                    f"option {self.name!r} needs a whole number, not {value!r}"
+                ) from None
         if self.type is not Any and value is not None and not isinstance(value, self.type):
             raise ConfigError(
                 f"option {self.name!r} needs a {self.type.__name__}, not {type(value).__name__}"
@@ -308,6 +313,9 @@ class GameSpec:
     status: Callable[[Any, int | None], str] | None = None
     help: str = ""
 
+    def __post_init__(self) -> None:
+        self.state_class.spec = self
+
     def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults, reject unknown names and bad values."""
         given = dict(options or {})
@@ -315,9 +323,7 @@ class GameSpec:
         unknown = sorted(set(given) - set(known))
         if unknown:
             names = ", ".join(known) or "none"
-            raise ConfigError(
-                f"{self.name} has no option {unknown[0]!r}; its options are: {names}"
-            )
+            raise ConfigError(f"{self.name} has no option {unknown[0]!r}; its options are: {names}")
         return {name: spec.coerce(given.get(name, spec.default)) for name, spec in known.items()}
 
     def check_players(self, players: int) -> None:
@@ -369,6 +375,18 @@ class GameState(ABC):
     _decision: Decision | None
 
     # -- the contract ------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls: type[S],
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        names: Sequence[str] | None = None,
+        log: bool = True,
+    ) -> S:
+        """Set up a new game (options already checked) and run to its first decision."""
+        raise NotImplementedError
 
     @property
     def decision(self) -> Decision | None:
@@ -460,6 +478,12 @@ class GameState(ABC):
     @abstractmethod
     def _from_state_json(cls: type[S], data: JSON) -> S:
         """Rebuild from ``_state_json`` output (may raise KeyError, TypeError, ValueError)."""
+
+    def check_invariants(self) -> None:  # noqa: B027 - optional hook
+        """Raise AssertionError if the state breaks one of its game's invariants.
+
+        The conformance suite calls this after every step of every playout.
+        """
 
     def determinize(self: S, seat: int, seed: int) -> S:
         """A copy in which what ``seat`` cannot know is re-sampled.

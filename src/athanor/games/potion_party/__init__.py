@@ -36,9 +36,7 @@ def status(view: Any, seat: int | None) -> str:
         if view["super_dice"][i]:
             extra.append(f"{view['super_dice'][i]} Super Dice")
         held = f" ({'; '.join(extra)})" if extra else ""
-        lines.append(
-            f"{who}{' (' + al['title'] + ')' if al else ''}: {have}{short}{held}."
-        )
+        lines.append(f"{who}{' (' + al['title'] + ')' if al else ''}: {have}{short}{held}.")
     tt = view["this_turn"]
     if view["current"] is not None and view["current"] >= 0 and view["winner"] is None:
         who = view["names"][view["current"]]
@@ -72,7 +70,7 @@ SPEC = GameSpec(
         *(
             OptionSpec(
                 f"{c}_faces",
-                f"The six faces of a {c} die, comma-separated (an assumption; see the rules notes).",
+                f"The six faces of a {c} die, comma-separated (assumed; see the rules notes).",
                 ",".join(DEFAULT_FACES[c]),
             )
             for c in ("blue", "red", "green")

@@ -6,7 +6,6 @@ it never reads the random generator.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -35,15 +34,16 @@ def colour_outcomes(
     faces: tuple[str, ...], k: int
 ) -> tuple[tuple[tuple[tuple[str, int], ...], float], ...]:
     """Every multiset of faces that k dice can show, with its probability."""
-    dist: Counter[tuple[tuple[str, int], ...]] = Counter({(): 1.0})
+    dist: dict[tuple[tuple[str, int], ...], float] = {(): 1.0}
     for _ in range(k):
-        nxt: Counter[tuple[tuple[str, int], ...]] = Counter()
+        nxt: dict[tuple[tuple[str, int], ...], float] = {}
         for combo, p in dist.items():
             counts = dict(combo)
             for f in faces:
                 c = dict(counts)
                 c[f] = c.get(f, 0) + 1
-                nxt[tuple(sorted(c.items()))] += p / len(faces)
+                key = tuple(sorted(c.items()))
+                nxt[key] = nxt.get(key, 0.0) + p / len(faces)
         dist = nxt
     return tuple(dist.items())
 
@@ -55,13 +55,14 @@ def greedy_odds(s: PotionPartyState) -> tuple[float, dict[str, float]]:
     gain = {"sapphire": 0.0, "ruby": 0.0}
     for colour, kind, alch in (("blue", "sapphire", "heart"), ("red", "ruby", "potion")):
         k = sum(1 for c, _ in s.pool if c == colour)
-        table: dict[tuple[bool, bool], float] = Counter()
+        table: dict[tuple[bool, bool], float] = {}
         for combo, p in colour_outcomes(s.faces[colour], k):
             got = 0
             for f, n in combo:
                 if stars(f) and (n >= 2 or (colour, f) in groups):
                     got += stars(f) * n
-            table[(got > 0, dict(combo).get(alch, 0) > 0)] += p
+            key2 = (got > 0, dict(combo).get(alch, 0) > 0)
+            table[key2] = table.get(key2, 0.0) + p
             gain[kind] += p * got
         per_colour[colour] = table
     can_super = s.can_make_super()
@@ -166,9 +167,7 @@ class PotionPartyBot:
         if "greedy" not in ids:
             return "stop"
         bust, gain = greedy_odds(s)
-        useful = sum(
-            g * (1.0 if needs.get(kind, 0) > 0 else 0.1) for kind, g in gain.items()
-        )
+        useful = sum(g * (1.0 if needs.get(kind, 0) > 0 else 0.1) for kind, g in gain.items())
         at_risk = sum(
             min(s.tally[k], s.tally[k] + needs.get(k, 0)) * (1.0 if needs.get(k, 0) else 0.1)
             for k in ("ruby", "sapphire")
@@ -176,8 +175,10 @@ class PotionPartyBot:
         at_risk += sum(s.tally[k] for k in ("darkness", "heart", "potion"))
         at_risk += 2.0 * (len(s.new_saved) + s.new_supers)
         # Finishing the potion this turn is worth banking.
-        if needs.get("ruby", 0) == 0 and needs.get("sapphire", 0) == 0 and all(
-            v == 0 for k, v in needs.items() if k not in ("ruby", "sapphire")
+        if (
+            needs.get("ruby", 0) == 0
+            and needs.get("sapphire", 0) == 0
+            and all(v == 0 for k, v in needs.items() if k not in ("ruby", "sapphire"))
         ):
             return "stop"
         return "greedy" if useful * self.boldness > bust * at_risk else "stop"

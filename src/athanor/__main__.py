@@ -1,0 +1,5 @@
+"""python -m athanor: the same as the athanor command."""
+
+from athanor.cli.main import main
+
+raise SystemExit(main())
