@@ -6,6 +6,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+# Import the games package before binding the name ``games`` to the catalog
+# function: importing a subpackage sets it as an attribute of its parent, and
+# this way that happens once, here, and is then overwritten for good.
+import athanor.games as _games_package  # noqa: F401
 from athanor.catalog import games, spec
 from athanor.engine import (
     ConfigError,

@@ -232,3 +232,10 @@ def test_replay_reproduces_a_game_and_rejects_a_bad_choice() -> None:
     rep.choices[3] = "nonsense"
     with pytest.raises(IllegalMove, match="choice 4 of the replay"):
         rep.play()
+
+
+def test_games_stays_the_catalog_function_after_game_imports() -> None:
+    import importlib
+
+    importlib.import_module("athanor.games.potion_party")
+    assert callable(athanor.games)
