@@ -40,7 +40,10 @@ def status(view: Any, seat: int | None) -> str:
     tt = view["this_turn"]
     if view["current"] is not None and view["current"] >= 0 and view["winner"] is None:
         who = view["names"][view["current"]]
-        pool = ", ".join(f"{c} {f or '?'}" for c, f in tt["pool"]) or "empty"
+        if tt["pool"] and not any(f for _, f in tt["pool"]):
+            pool = f"{len(tt['pool'])} dice not rolled yet"
+        else:
+            pool = ", ".join(f"{c} {f}" for c, f in tt["pool"]) or "empty"
         tally = ", ".join(f"{n} {k}" for k, n in tt["tally"].items() if n) or "nothing yet"
         lines.append(f"This turn ({who}): pool {pool}; collected {tally}.")
         if tt["kept"]:
