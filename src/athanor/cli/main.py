@@ -248,6 +248,45 @@ def list_games(args: argparse.Namespace, term: Terminal) -> int:
     return 0
 
 
+def simulate(args: argparse.Namespace, term: Terminal) -> int:
+    """Play many seeded bot games and report the statistics."""
+    from athanor import sim
+
+    spec = catalog.spec(args.game)
+    options = dict(kv.split("=", 1) for kv in (args.option or []))
+    if args.kingdom:
+        options["kingdom"] = args.kingdom
+    bar: Any = None
+    if sys.stderr.isatty() and not args.quiet:
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+            bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+        except ImportError:
+            bar = None
+    try:
+        records = sim.run(
+            spec.name,
+            args.bots,
+            args.games,
+            args.seed,
+            options,
+            args.jobs,
+            progress=bar.update if bar is not None else None,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    summary = sim.Summary.of(spec.name, args.bots, args.seed, records)
+    for line in summary.lines():
+        term.line(line)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary.to_json(), fh, indent=1)
+        term.line(f"Wrote {args.json}.")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="athanor", description="Alchemy-themed tabletop games.")
@@ -269,6 +308,17 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file")
     rp.add_argument("--seat", type=int, default=None, help="narrate as this seat sees it")
     rp.set_defaults(func=replay)
+    sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
+    sm.add_argument("game")
+    sm.add_argument("--bots", nargs="+", required=True, metavar="BOT", help="one bot per seat")
+    sm.add_argument("--games", type=int, default=1000)
+    sm.add_argument("--seed", type=int, default=0)
+    sm.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sm.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
+    sm.add_argument("--option", action="append", metavar="NAME=VALUE")
+    sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    sm.add_argument("--quiet", action="store_true", help="no progress bar")
+    sm.set_defaults(func=simulate)
     gs = sub.add_parser("games", help="list the games")
     gs.set_defaults(func=list_games)
     return p

@@ -479,6 +479,10 @@ class GameState(ABC):
     def _from_state_json(cls: type[S], data: JSON) -> S:
         """Rebuild from ``_state_json`` output (may raise KeyError, TypeError, ValueError)."""
 
+    def stats(self) -> dict[str, Any]:
+        """Figures the simulator reports: ``turns`` and ``ending`` (how the game ended)."""
+        return {}
+
     def check_invariants(self) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state breaks one of its game's invariants.
 

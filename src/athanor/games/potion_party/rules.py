@@ -360,6 +360,11 @@ class PotionPartyState(GameState):
         placing = tuple(1 if s == self.winner else 2 for s in range(self.players))
         return Result(scores, placing, f"{self.names[self.winner]} completed the {r.title}")
 
+    def stats(self) -> dict[str, Any]:
+        """Turns taken and how the game ended, for the simulator."""
+        r = self.the_recipe
+        return {"turns": self.turns, "ending": f"{r.title} completed" if r else "unfinished"}
+
     def view(self, seat: int | None) -> Any:
         """Everything in Potion Party is public, so every seat sees the same."""
         r = self.the_recipe
