@@ -15,6 +15,7 @@ from athanor import catalog
 HERE = Path(__file__).parent
 GOLDEN = {
     "potion-party": {"players": 3, "seed": 2026, "options": {}},
+    "dominion": {"players": 3, "seed": 2026, "options": {"kingdom": "first-game"}},
 }
 
 
@@ -23,7 +24,8 @@ def record(name: str) -> None:
     setup = GOLDEN[name]
     state = athanor.new_game(name, setup["players"], setup["seed"], setup["options"])
     spec = catalog.spec(name)
-    bots = [catalog.bot(name, spec.default_bot, seat) for seat in range(state.players)]
+    bot = "heuristic" if "heuristic" in spec.bots else spec.default_bot
+    bots = [catalog.bot(name, bot, seat) for seat in range(state.players)]
     while not state.is_over:
         d = state.decision
         assert d is not None

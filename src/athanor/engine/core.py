@@ -47,17 +47,16 @@ class Decision:
     seat: int
     prompt: str
     options: tuple[Option, ...]
+    ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def ids(self) -> tuple[str, ...]:
-        """The option ids, in order."""
-        return tuple(o.id for o in self.options)
+    def __post_init__(self) -> None:
+        # The option ids, in order; kept because bots and ``apply`` read them often.
+        object.__setattr__(self, "ids", tuple([o.id for o in self.options]))
 
     def option(self, option_id: str) -> Option | None:
         """Return the option with this id, or None."""
-        for o in self.options:
-            if o.id == option_id:
-                return o
+        if option_id in self.ids:
+            return self.options[self.ids.index(option_id)]
         return None
 
     def to_json(self) -> JSON:
@@ -413,7 +412,7 @@ class GameState(ABC):
         d = self._decision
         if d is None:
             raise IllegalMove("the game is over; there is nothing left to choose")
-        if d.option(option_id) is None:
+        if option_id not in d.ids:
             shown = ", ".join(d.ids[:12]) + (", ..." if len(d.ids) > 12 else "")
             raise IllegalMove(
                 f"{option_id!r} is not a legal choice for {self.names[d.seat]} now "

@@ -1,0 +1,84 @@
+"""Dominion games per second: Athanor against pyminion, same machine, same run.
+
+Set up:  pip install -e '.[bench]'     (installs pyminion 0.4.0 for this only)
+Run:     python benchmarks/dominion_vs_pyminion.py [--games N] [--rounds R]
+
+Two match-ups, two players, logging off on both sides, random Base-set
+kingdoms on both sides: a Big Money mirror, and Smithy Big Money against Big
+Money. Athanor runs its full rules engine through the public contract (every
+decision enumerated and validated); nothing is skipped. Each side is timed
+in alternating rounds and the best round counts, so background load hurts
+both alike. Figures are per core (one process).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import time
+from collections.abc import Callable
+
+import athanor
+from athanor import catalog
+
+
+def athanor_games(bots: tuple[str, str], games: int, seed: int) -> None:
+    """Play ``games`` Athanor games between two bots."""
+    for g in range(games):
+        kingdom = "Smithy" if "smithy" in bots else "random"
+        s = athanor.new_game("dominion", 2, seed + g, {"kingdom": kingdom}, log=False)
+        players = [catalog.bot("dominion", bots[i], g * 2 + i) for i in range(2)]
+        while True:
+            d = s.decision
+            if d is None:
+                break
+            s.apply(players[d.seat].choose(s, d))
+
+
+def pyminion_games(bots: tuple[str, str], games: int, seed: int) -> None:
+    """Play ``games`` pyminion games between two bots."""
+    from pyminion.bots.examples.big_money import BigMoney  # type: ignore[import-not-found]
+    from pyminion.bots.examples.big_money_smithy import (  # type: ignore[import-not-found]
+        BigMoneySmithy,
+    )
+    from pyminion.expansions.base import base_set, smithy  # type: ignore[import-not-found]
+    from pyminion.game import Game  # type: ignore[import-not-found]
+
+    make = {"big-money": BigMoney, "smithy": BigMoneySmithy}
+    kingdom = [smithy] if "smithy" in bots else None
+    random.seed(seed)  # pyminion uses the global generator
+    for _ in range(games):
+        players = [make[bots[0]](player_id="a"), make[bots[1]](player_id="b")]
+        Game(players, [base_set], kingdom_cards=kingdom, log_stdout=False).play()
+
+
+def best_rate(
+    fn: Callable[[tuple[str, str], int, int], None], bots: tuple[str, str], games: int, round_: int
+) -> float:
+    """Games per second for one round."""
+    start = time.perf_counter()
+    fn(bots, games, 1000 * round_)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Print the comparison."""
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--rounds", type=int, default=3)
+    args = p.parse_args()
+    logging.disable(logging.CRITICAL)
+    for bots in (("big-money", "big-money"), ("smithy", "big-money")):
+        ours = theirs = 0.0
+        for r in range(args.rounds):
+            ours = max(ours, best_rate(athanor_games, bots, args.games, r))
+            theirs = max(theirs, best_rate(pyminion_games, bots, args.games, r))
+        print(
+            f"{bots[0]} vs {bots[1]}: Athanor {ours:,.0f} games/s, pyminion {theirs:,.0f} games/s, "
+            f"ratio {ours / theirs:.2f}x (best of {args.rounds} rounds of {args.games} games)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Dominion (Base set, 2nd edition) for 2-6 players, built to take Alchemy next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import GameSpec, OptionSpec
+from athanor.games.dominion.cards import CARDS, Card, CardType, Cost
+from athanor.games.dominion.kingdoms import PRESETS
+from athanor.games.dominion.rules import DominionState
+from athanor.games.dominion.strategy import HeuristicBot, Strategy, StrategyBot, builtin_strategies
+
+
+def _strategy_bots() -> dict[str, Any]:
+    """Every shipped strategy file as a bot, plus the general heuristic bot."""
+    bots: dict[str, Any] = {}
+    for name, strategy in builtin_strategies().items():
+        bots[name] = lambda seed, st=strategy: StrategyBot(st, seed)
+    bots["heuristic"] = HeuristicBot
+    return bots
+
+
+def status(view: Any, seat: int | None) -> str:
+    """A short summary for the terminal's status command."""
+    lines = [
+        "Supply: " + ", ".join(f"{n} {k}" for n, k in view["supply"].items()) + ".",
+    ]
+    for i, p in enumerate(view["players"]):
+        who = "You" if i == seat else p["name"]
+        hand = ", ".join(p["hand"]) if p["hand"] is not None else f"{p['hand_size']} cards"
+        lines.append(
+            f"{who}: hand {hand}; deck {p['deck_size']}; discard {p['discard_size']}"
+            + (f"; in play {', '.join(p['in_play'])}" if p["in_play"] else "")
+            + "."
+        )
+    if not view["over"]:
+        lines.append(
+            f"{view['names'][view['current']]}'s {view['phase']} phase: "
+            f"{view['actions']} Actions, {view['buys']} Buys, {view['coins']} coins"
+            + (f", {view['potions']} Potions" if view["potions"] else "")
+            + "."
+        )
+    return "\n".join(lines)
+
+
+SPEC = GameSpec(
+    name="dominion",
+    title="Dominion",
+    min_players=2,
+    max_players=6,
+    state_class=DominionState,
+    options=(
+        OptionSpec(
+            "kingdom",
+            "The ten Kingdom cards: 'random', a preset ("
+            + ", ".join(PRESETS)
+            + "), or a comma-separated list of card names (a shorter list is filled at random).",
+            "random",
+        ),
+    ),
+    summary="Deck-building: buy cards, build your deck, gain the most victory points.",
+    bots=_strategy_bots(),
+    default_bot="big-money-ultimate",
+    status=status,
+    help=(
+        "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "
+        "(1 Buy to start), then discard everything and draw 5. The game ends when the "
+        "Provinces or three Supply piles (four with 5-6 players) run out; most victory points wins."
+    ),
+)
+
+DominionState.spec = SPEC
+
+__all__ = [
+    "CARDS",
+    "SPEC",
+    "Card",
+    "CardType",
+    "Cost",
+    "DominionState",
+    "HeuristicBot",
+    "Strategy",
+    "StrategyBot",
+]

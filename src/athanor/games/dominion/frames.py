@@ -1,0 +1,1076 @@
+"""Dominion frames: the turn, and every card effect that waits for a choice.
+
+A card's simple bonuses are data (cards.py); what is left is an effect
+function in ``EFFECTS`` (called as ``effect(state, seat, immune)``, where
+``immune`` lists the seats that revealed Moat against this play) that acts at
+once or pushes a frame. Option ids are ``verb:Card`` (one per distinct card
+name, never one per copy), or a bare word such as ``done``, ``none``, ``end``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from athanor.engine import Decision, Frame, Option, ResponseWindow
+from athanor.games.dominion.cards import (
+    ACTIONS,
+    CARDS,
+    COST_COINS,
+    COST_POTIONS,
+    TREASURES,
+    VICTORIES,
+    CardType,
+    Cost,
+    a_card,
+    cards_words,
+    counted_words,
+    plural,
+)
+
+if TYPE_CHECKING:
+    from athanor.games.dominion.rules import DominionState
+
+Effect = Callable[["DominionState", int, list[int]], None]
+
+# -- options, built once ------------------------------------------------------------
+
+_VERB_LABEL = {
+    "play": "Play {}",
+    "buy": "Buy {} ({})",
+    "gain": "Gain {} ({})",
+    "discard": "Discard {}",
+    "trash": "Trash {}",
+    "topdeck": "Put {} onto your deck",
+    "keep": "Keep {} in your hand",
+    "back": "Put {} back on your deck",
+    "aside": "Set {} aside",
+    "top": "Put {} on top",
+}
+_OPTS: dict[tuple[str, str], Option] = {}
+
+
+def opt(verb: str, name: str) -> Option:
+    """The (cached) option ``verb:name``."""
+    o = _OPTS.get((verb, name))
+    if o is None:
+        label = _VERB_LABEL[verb].format(name, CARDS[name].cost.words())
+        o = _OPTS[(verb, name)] = Option(f"{verb}:{name}", label)
+    return o
+
+
+_PLAY: dict[str, Option] = {n: opt("play", n) for n in CARDS}
+_BUY_ID: dict[str, str] = {f"buy:{n}": n for n in CARDS}
+_BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
+
+
+class BuyTable:
+    """The piles of a Supply, cheapest first, with where each coin total cuts the list."""
+
+    __slots__ = ("cut", "entries", "full")
+
+    def __init__(self, supply: dict[str, int]) -> None:
+        entries = sorted(
+            ((n, COST_POTIONS[n], opt("buy", n), COST_COINS[n]) for n in supply),
+            key=lambda e: e[3],
+        )
+        self.entries = [(n, p, o) for n, p, o, _ in entries]
+        top = max((e[3] for e in entries), default=0)
+        self.cut = [sum(1 for e in entries if e[3] <= c) for c in range(top + 1)]
+        # With no pile empty and no Potions, the answer depends on the coins alone.
+        self.full = [[o for _, p, o in self.entries[:k] if not p] for k in self.cut]
+
+    def options(self, supply: dict[str, int], coins: int, pots: int) -> list[Option]:
+        """Buy options for piles that are not empty and cost at most coins and Potions.
+
+        The list returned may be shared: callers copy it, never change it.
+        """
+        cut = self.cut
+        if not pots and 0 not in supply.values():
+            full = self.full
+            return full[coins] if coins < len(full) else full[-1]
+        entries = self.entries[: cut[coins]] if coins < len(cut) else self.entries
+        if pots:
+            return [o for n, p, o in entries if p <= pots and supply[n]]
+        return [o for n, p, o in entries if not p and supply[n]]
+
+
+def buy_table(supply: dict[str, int]) -> BuyTable:
+    """The (shared, immutable) buy table for a Supply's piles."""
+    key = tuple(supply)
+    t = _BUY_TABLES.get(key)
+    if t is None:
+        t = _BUY_TABLES[key] = BuyTable(supply)
+    return t
+
+
+_BUYS = ("Buy", "Buys")
+OPT_DONE = Option("done", "Done")
+OPT_NONE = Option("none", "Do nothing")
+OPT_END_ACTIONS = Option("end", "End your Action phase")
+OPT_END_TURN = Option("end", "End your turn")
+OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
+
+
+def _done(s: DominionState, frame: Frame) -> None:
+    """Take a finished frame off the stack (it is always the top one)."""
+    top = s.stack.pop()
+    assert top is frame, "a frame finished while not on top of the stack"
+
+
+def card_of(option_id: str) -> str:
+    """The card named by an option id ``verb:Card``."""
+    return CARDS[option_id.partition(":")[2]].name
+
+
+def distinct(cards: list[str]) -> list[str]:
+    """Card names without repeats, in first-seen order."""
+    return list(dict.fromkeys(cards))
+
+
+# -- the turn ------------------------------------------------------------------------
+
+
+@dataclass
+class Turn(Frame):
+    """One turn: start, Action phase, Buy phase, Clean-up."""
+
+    seat: int
+    step: str
+
+    def copy(self) -> Turn:
+        return Turn(self.seat, self.step)
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        while True:
+            seat = self.seat
+            step = self.step
+            if step == "action":
+                hand = s.hands[seat]
+                if s.actions > 0 and not ACTIONS.isdisjoint(hand):
+                    opts: list[Option] = [_PLAY[c] for c in dict.fromkeys(hand) if c in ACTIONS]
+                    opts.append(OPT_END_ACTIONS)
+                    n = s.actions
+                    return Decision(
+                        seat,
+                        f"{s.names[seat]}, play an Action ({n} Action{'' if n == 1 else 's'} left)",
+                        tuple(opts),
+                    )
+                self.step = step = "buy"
+                s.phase = "buy"
+            if step == "buy":
+                buys = s.buys
+                if buys > 0:
+                    hand = s.hands[seat]
+                    if not s.bought and not TREASURES.isdisjoint(hand):
+                        opts = [OPT_ALL_TREASURES]
+                        opts += [_PLAY[c] for c in dict.fromkeys(hand) if c in TREASURES]
+                    else:
+                        opts = []
+                    coins = s.coins
+                    pots = s.potions
+                    opts += s.buy_table.options(s.supply, coins, pots)
+                    opts.append(OPT_END_TURN)
+                    money = (
+                        f"{coins} coin{'' if coins == 1 else 's'}" if not pots else s.money_words()
+                    )
+                    return Decision(
+                        seat,
+                        f"{s.names[seat]}, buy a card ({money}, {buys} {_BUYS[buys > 1]})",
+                        tuple(opts),
+                    )
+                step = "cleanup"
+            if step == "cleanup":
+                s.cleanup(seat)
+                if s.over:
+                    return None
+                # This frame carries on as the next player's turn, straight to its first question.
+                seat = (seat + 1) % len(s.names)
+                self.seat = seat
+            s.start_turn(seat)
+            self.step = "action"
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        seat = self.seat
+        if option_id == "treasures":
+            s.play_all_treasures(seat)
+        elif option_id == "end":
+            if self.step == "action":
+                self.step = "buy"
+                s.phase = "buy"
+            else:
+                self.step = "cleanup"
+        else:
+            name = _BUY_ID.get(option_id)
+            if name is not None:
+                s.buy(seat, name)
+                return
+            verb, _, name = option_id.partition(":")
+            name = CARDS[name].name
+            if verb == "buy":
+                s.buy(seat, name)
+            elif self.step == "action":
+                s.play_action(seat, name)
+            else:
+                s.play_treasure(seat, name)
+
+
+@dataclass
+class Resolve(Frame):
+    """Carry out a played card (after Moat reactions, or again for Throne Room)."""
+
+    seat: int
+    card: str
+    reacted: bool = False
+    immune: list[int] = field(default_factory=list)
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        s.stack.pop()
+        if self.reacted:
+            s.resolve_now(self.seat, self.card, self.immune)
+        else:
+            s.resolve(self.seat, self.card)
+        return None
+
+
+@dataclass
+class MoatWindow(ResponseWindow):
+    """When an Attack is played, each other player holding a Moat may reveal it (D12)."""
+
+    attack: str = ""
+    attacker: int = 0
+    revealed: list[int] = field(default_factory=list)
+
+    def eligible(self, state: Any, seat: int) -> bool:
+        s: DominionState = state
+        return "Moat" in s.hands[seat] and seat not in self.revealed
+
+    def responses(self, state: Any, seat: int) -> list[Option]:
+        return [Option("reveal", "Reveal Moat: this Attack does not affect you")]
+
+    def pass_label(self, state: Any, seat: int) -> str:
+        return "Do not reveal Moat"
+
+    def prompt(self, state: Any, seat: int) -> str:
+        s: DominionState = state
+        who = s.names[self.attacker]
+        return f"{s.names[seat]}, {who} plays {a_card(self.attack)}: reveal Moat?"
+
+    def respond(self, state: Any, seat: int, option_id: str) -> None:
+        s: DominionState = state
+        self.revealed.append(seat)
+        self.pos += 1
+        if s.log is not None:
+            s._act(
+                seat,
+                "reveal",
+                "reveals",
+                f" a Moat and is unaffected by the {self.attack}.",
+                private_rest=f" a Moat and are unaffected by the {self.attack}.",
+                kind="react",
+            )
+
+    def close(self, state: Any) -> None:
+        s: DominionState = state
+        top = s.stack[-1]
+        assert isinstance(top, Resolve)
+        top.immune = list(self.revealed)
+
+
+# -- frames shared by several cards ------------------------------------------------
+
+
+@dataclass
+class Gain(Frame):
+    """Gain a card from the Supply costing up to a limit, coins and Potions apart (D10)."""
+
+    seat: int
+    coins: int
+    potions: int = 0
+    to: str = "discard"
+    kind: int = 0  # a CardType the card must have; 0 for any
+    optional: bool = False
+    why: str = ""
+
+    def options(self, s: DominionState) -> list[Option]:
+        """The piles that may be gained from."""
+        kind = self.kind
+        return [
+            opt("gain", n)
+            for n, left in s.supply.items()
+            if left
+            and COST_COINS[n] <= self.coins
+            and COST_POTIONS[n] <= self.potions
+            and (not kind or CARDS[n].types & kind)
+        ]
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        opts = self.options(s)
+        if not opts:
+            _done(s, self)
+            if s.log is not None:
+                s.say("gain", f"There is no card {s.names[self.seat]} can gain with {self.why}.")
+            return None
+        if self.optional:
+            opts.append(OPT_NONE)
+        elif len(opts) == 1:
+            self.choose(s, opts[0].id)
+            return None
+        what = "a Treasure" if self.kind == CardType.TREASURE else "a card"
+        where = {"discard": "", "hand": " to your hand", "deck": " onto your deck"}[self.to]
+        limit = Cost(self.coins, self.potions).words()
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, gain {what}{where} costing up to {limit} ({self.why})",
+            tuple(opts),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        _done(s, self)
+        if option_id != "none":
+            s.gain(self.seat, card_of(option_id), self.to)
+
+
+@dataclass
+class PickFromHand(Frame):
+    """Repeated single picks of cards from a hand: discard, trash or put on the deck (D8, D9).
+
+    ``left`` is how many picks remain; ``optional`` adds ``done``; ``then``
+    names a follow-up (Cellar draws as many as were discarded).
+    """
+
+    seat: int
+    verb: str  # "discard", "trash" or "topdeck"
+    left: int
+    optional: bool
+    why: str
+    count: int = 0
+    then: str = ""
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        hand = s.hands[self.seat]
+        if self.left <= 0 or not hand:
+            self._finish(s)
+            return None
+        names = distinct(hand)
+        if not self.optional and len(names) == 1:
+            self.choose(s, f"{self.verb}:{names[0]}")
+            return None
+        opts = [opt(self.verb, c) for c in names]
+        if self.optional:
+            opts.append(OPT_DONE)
+        word = {"discard": "discard", "trash": "trash", "topdeck": "put onto your deck"}[self.verb]
+        more = (
+            f"up to {self.left} more"
+            if self.optional and self.left < 99
+            else "any number"
+            if self.optional
+            else f"{self.left} more"
+        )
+        return Decision(
+            self.seat, f"{s.names[self.seat]}, {word} a card ({self.why}: {more})", tuple(opts)
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        if option_id == "done":
+            self._finish(s)
+            return
+        name = card_of(option_id)
+        if self.verb == "discard":
+            s.discard_from_hand(self.seat, name)
+        elif self.verb == "trash":
+            s.trash_from_hand(self.seat, name)
+        else:
+            s.topdeck_from_hand(self.seat, name)
+        self.left -= 1
+        self.count += 1
+
+    def _finish(self, s: DominionState) -> None:
+        _done(s, self)
+        if self.then == "draw" and self.count:
+            s.draw(self.seat, self.count)
+
+
+# -- card effects ---------------------------------------------------------------------
+
+
+def _cellar(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(PickFromHand(seat, "discard", 99, True, "Cellar", 0, "draw"))
+
+
+def _chapel(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(PickFromHand(seat, "trash", 4, True, "Chapel"))
+
+
+@dataclass
+class Harbinger(Frame):
+    """You may put a card from your discard pile onto your deck."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        disc = s.discards[self.seat]
+        if not disc:
+            _done(s, self)
+            if s.log is not None:
+                s._act(
+                    self.seat,
+                    "have",
+                    "has",
+                    " no cards in their discard pile.",
+                    private_rest=" no cards in your discard pile.",
+                )
+            return None
+        opts = [opt("topdeck", c) for c in distinct(disc)]
+        opts.append(OPT_NONE)
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, you may put a card from your discard pile onto your deck "
+            "(Harbinger)",
+            tuple(opts),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        _done(s, self)
+        if option_id == "none":
+            return
+        name = card_of(option_id)
+        disc = s.discards[self.seat]
+        # Take the copy nearest the top of the discard pile.
+        idx = len(disc) - 1 - disc[::-1].index(name)
+        del disc[idx]
+        s.decks[self.seat].append(name)
+        if s.log is not None:
+            s._act(
+                self.seat,
+                "put",
+                "puts",
+                " a card from their discard pile onto their deck.",
+                private_rest=f" {a_card(name)} from your discard pile onto your deck.",
+            )
+
+
+def _harbinger(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(Harbinger(seat))
+
+
+def _merchant(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.merchant += 1
+
+
+@dataclass
+class Vassal(Frame):
+    """The discarded card is an Action: you may play it (D15)."""
+
+    seat: int
+    card: str
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, play the discarded {self.card} (Vassal)?",
+            (opt("play", self.card), OPT_NONE),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        _done(s, self)
+        if option_id == "none":
+            return
+        disc = s.discards[self.seat]
+        if self.card not in disc:
+            return
+        idx = len(disc) - 1 - disc[::-1].index(self.card)
+        del disc[idx]
+        s.plays[self.seat].append(self.card)
+        if s.log is not None:
+            s._act(
+                self.seat,
+                "play",
+                "plays",
+                f" the {self.card} from their discard pile (Vassal).",
+                private_rest=f" the {self.card} from your discard pile (Vassal).",
+                kind="play",
+            )
+        s.resolve(self.seat, self.card)
+
+
+def _vassal(s: DominionState, seat: int, immune: list[int]) -> None:
+    c = s.take_top(seat)
+    if c is None:
+        if s.log is not None:
+            s._act(seat, "have", "has", " no card to discard (Vassal).")
+        return
+    s.discards[seat].append(c)
+    if s.log is not None:
+        s._act(
+            seat,
+            "discard",
+            "discards",
+            f" {a_card(c)} from the top of their deck (Vassal).",
+            private_rest=f" {a_card(c)} from the top of your deck (Vassal).",
+            kind="discard",
+        )
+    if c in ACTIONS:
+        s.stack.append(Vassal(seat, c))
+
+
+def _workshop(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(Gain(seat, 4, 0, "discard", 0, False, "Workshop"))
+
+
+def _bureaucrat(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.gain(seat, "Silver", "deck")
+    s.stack.append(Bureaucrat(seat, immune))
+
+
+@dataclass
+class Bureaucrat(Frame):
+    """Each other player puts a Victory card from hand onto their deck, or reveals it (D19)."""
+
+    seat: int
+    immune: list[int] = field(default_factory=list)
+    idx: int = 0
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        order = s.others(self.seat)
+        while self.idx < len(order):
+            t = order[self.idx]
+            if t in self.immune:
+                self.idx += 1
+                continue
+            vics = [c for c in distinct(s.hands[t]) if c in VICTORIES]
+            if len(vics) > 1:
+                return Decision(
+                    t,
+                    f"{s.names[t]}, put a Victory card from your hand onto your deck (Bureaucrat)",
+                    tuple(opt("topdeck", c) for c in vics),
+                )
+            if vics:
+                self._put(s, t, vics[0])
+            else:
+                hand = s.hands[t]
+                if s.log is not None:
+                    shown = counted_words(sorted(hand)) if hand else "an empty hand"
+                    if s.log is not None:
+                        s._act(
+                            t,
+                            "reveal",
+                            "reveals",
+                            f" a hand with no Victory cards: {shown}.",
+                            kind="reveal",
+                        )
+            self.idx += 1
+        _done(s, self)
+        return None
+
+    def _put(self, s: DominionState, t: int, name: str) -> None:
+        s.hands[t].remove(name)
+        s.decks[t].append(name)
+        if s.log is not None:
+            s._act(
+                t,
+                "reveal",
+                "reveals",
+                f" {a_card(name)} and puts it onto their deck.",
+                private_rest=f" {a_card(name)} and put it onto your deck.",
+                kind="reveal",
+            )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        t = s.others(self.seat)[self.idx]
+        self._put(s, t, card_of(option_id))
+        self.idx += 1
+
+
+def _militia(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(Militia(seat, immune))
+
+
+@dataclass
+class Militia(Frame):
+    """Each other player discards down to 3 cards in hand (D20)."""
+
+    seat: int
+    immune: list[int] = field(default_factory=list)
+    idx: int = 0
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        order = s.others(self.seat)
+        while self.idx < len(order):
+            t = order[self.idx]
+            hand = s.hands[t]
+            if t in self.immune or len(hand) <= 3:
+                self.idx += 1
+                continue
+            names = distinct(hand)
+            if len(names) == 1:
+                s.discard_from_hand(t, names[0])
+                continue
+            return Decision(
+                t,
+                f"{s.names[t]}, discard down to 3 cards (Militia: "
+                f"{plural('card', len(hand) - 3)} to go)",
+                tuple(opt("discard", c) for c in names),
+            )
+        _done(s, self)
+        return None
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        t = s.others(self.seat)[self.idx]
+        s.discard_from_hand(t, card_of(option_id))
+
+
+@dataclass
+class Moneylender(Frame):
+    """You may trash a Copper from your hand for +3 coins."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        if "Copper" not in s.hands[self.seat]:
+            _done(s, self)
+            if s.log is not None:
+                s._act(self.seat, "have", "has", " no Copper to trash (Moneylender).")
+            return None
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, trash a Copper for +3 coins (Moneylender)?",
+            (opt("trash", "Copper"), OPT_NONE),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        _done(s, self)
+        if option_id != "none":
+            s.trash_from_hand(self.seat, "Copper")
+            s.coins += 3
+
+
+def _moneylender(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(Moneylender(seat))
+
+
+def _poacher(s: DominionState, seat: int, immune: list[int]) -> None:
+    empty = s.empty_piles()
+    if empty:
+        s.stack.append(
+            PickFromHand(seat, "discard", empty, False, f"Poacher, {plural('empty pile', empty)}")
+        )
+
+
+@dataclass
+class Remodel(Frame):
+    """Trash a card from your hand; gain one costing up to 2 coins more (D23; Mine too)."""
+
+    seat: int
+    up: int = 2
+    kind: int = 0
+    optional: bool = False
+    to: str = "discard"
+    why: str = "Remodel"
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        hand = s.hands[self.seat]
+        names = [c for c in distinct(hand) if not self.kind or CARDS[c].types & self.kind]
+        if not names:
+            _done(s, self)
+            if s.log is not None:
+                s._act(self.seat, "have", "has", f" nothing to trash ({self.why}).")
+            return None
+        if not self.optional and len(names) == 1:
+            self.choose(s, f"trash:{names[0]}")
+            return None
+        opts = [opt("trash", c) for c in names]
+        if self.optional:
+            opts.append(OPT_NONE)
+        what = "a Treasure" if self.kind == CardType.TREASURE else "a card"
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, trash {what} from your hand ({self.why})",
+            tuple(opts),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        _done(s, self)
+        if option_id == "none":
+            return
+        name = card_of(option_id)
+        s.trash_from_hand(self.seat, name)
+        cost = CARDS[name].cost
+        s.stack.append(
+            Gain(self.seat, cost.coins + self.up, cost.potions, self.to, self.kind, False, self.why)
+        )
+
+
+def _remodel(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(Remodel(seat))
+
+
+def _mine(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(Remodel(seat, 3, int(CardType.TREASURE), True, "hand", "Mine"))
+
+
+@dataclass
+class ThroneRoom(Frame):
+    """You may play an Action card from your hand twice (D13)."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        acts = s.action_cards_in_hand(self.seat)
+        if not acts:
+            _done(s, self)
+            if s.log is not None:
+                s._act(self.seat, "have", "has", " no Action card to play twice (Throne Room).")
+            return None
+        opts = [opt("play", c) for c in acts]
+        opts.append(OPT_NONE)
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, choose an Action card to play twice (Throne Room)",
+            tuple(opts),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        _done(s, self)
+        if option_id == "none":
+            return
+        name = card_of(option_id)
+        s.hands[self.seat].remove(name)
+        s.plays[self.seat].append(name)
+        if s.log is not None:
+            s._act(self.seat, "play", "plays", f" {a_card(name)} twice (Throne Room).", kind="play")
+        s.stack.append(Resolve(self.seat, name))
+        s.stack.append(Resolve(self.seat, name))
+
+
+def _throne_room(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(ThroneRoom(seat))
+
+
+def _bandit(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.gain(seat, "Gold")
+    s.stack.append(Bandit(seat, immune))
+
+
+@dataclass
+class Bandit(Frame):
+    """Each other player reveals 2 cards, trashes a non-Copper Treasure, discards the rest (D18)."""
+
+    seat: int
+    immune: list[int] = field(default_factory=list)
+    idx: int = 0
+    revealed: list[str] = field(default_factory=list)
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        order = s.others(self.seat)
+        while self.idx < len(order):
+            t = order[self.idx]
+            if t in self.immune:
+                self.idx += 1
+                continue
+            if not self.revealed:
+                for _ in range(2):
+                    c = s.take_top(t)
+                    if c is None:
+                        break
+                    s.asides[t].append(c)
+                    self.revealed.append(c)
+                if not self.revealed:
+                    if s.log is not None:
+                        s._act(t, "have", "has", " no cards to reveal (Bandit).")
+                    self.idx += 1
+                    continue
+                if s.log is not None:
+                    s._act(
+                        t,
+                        "reveal",
+                        "reveals",
+                        f" {cards_words(self.revealed)} (Bandit).",
+                        kind="reveal",
+                    )
+            good = [c for c in distinct(self.revealed) if c in TREASURES and c != "Copper"]
+            if len(good) > 1:
+                return Decision(
+                    t,
+                    f"{s.names[t]}, trash one of your revealed Treasures (Bandit)",
+                    tuple(opt("trash", c) for c in good),
+                )
+            self._settle(s, t, good[0] if good else None)
+        _done(s, self)
+        return None
+
+    def _settle(self, s: DominionState, t: int, trashed: str | None) -> None:
+        aside = s.asides[t]
+        rest = list(self.revealed)
+        if trashed is not None:
+            rest.remove(trashed)
+            aside.remove(trashed)
+            s.trash.append(trashed)
+            if s.log is not None:
+                s._act(t, "trash", "trashes", f" {a_card(trashed)}.", kind="trash")
+        for c in rest:
+            aside.remove(c)
+            s.discards[t].append(c)
+        if rest and s.log is not None:
+            s._act(t, "discard", "discards", f" {cards_words(rest)}.", kind="discard")
+        self.revealed = []
+        self.idx += 1
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        t = s.others(self.seat)[self.idx]
+        self._settle(s, t, card_of(option_id))
+
+
+def _council_room(s: DominionState, seat: int, immune: list[int]) -> None:
+    for o in s.others(seat):
+        s.draw(o, 1)
+
+
+@dataclass
+class Library(Frame):
+    """Draw to 7 cards in hand; each Action drawn may be set aside (D16)."""
+
+    seat: int
+    pending: str | None = None
+    aside: list[str] = field(default_factory=list)
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        if self.pending is not None:
+            return Decision(
+                self.seat,
+                f"{s.names[self.seat]}, you drew {a_card(self.pending)}: set it aside (Library)?",
+                (opt("aside", self.pending), opt("keep", self.pending)),
+            )
+        hand = s.hands[self.seat]
+        while len(hand) < 7:
+            if s.draw(self.seat, 1) == 0:
+                break
+            if hand[-1] in ACTIONS:
+                self.pending = hand[-1]
+                return None
+        _done(s, self)
+        if self.aside:
+            aside = s.asides[self.seat]
+            for c in self.aside:
+                aside.remove(c)
+                s.discards[self.seat].append(c)
+            if s.log is not None:
+                s._act(
+                    self.seat,
+                    "discard",
+                    "discards",
+                    f" {cards_words(self.aside)} set aside by Library.",
+                    kind="discard",
+                )
+        return None
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        name = self.pending
+        assert name is not None
+        self.pending = None
+        if option_id.startswith("aside:"):
+            s.hands[self.seat].remove(name)
+            s.asides[self.seat].append(name)
+            self.aside.append(name)
+            if s.log is not None:
+                s._act(self.seat, "set", "sets", f" aside {a_card(name)} (Library).", kind="aside")
+
+
+def _library(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(Library(seat))
+
+
+@dataclass
+class Sentry(Frame):
+    """The top 2 cards: trash, discard or put back each; then order those put back (D17)."""
+
+    seat: int
+    cards: list[str] = field(default_factory=list)
+    idx: int = 0
+    back: list[str] = field(default_factory=list)
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        if self.idx < len(self.cards):
+            c = self.cards[self.idx]
+            return Decision(
+                self.seat,
+                f"{s.names[self.seat]}, {self._nth()} card is {a_card(c)}: trash it, discard it "
+                "or put it back? (Sentry)",
+                (opt("trash", c), opt("discard", c), opt("back", c)),
+            )
+        if len(self.back) == 2 and self.back[0] != self.back[1]:
+            return Decision(
+                self.seat,
+                f"{s.names[self.seat]}, which card goes on top of your deck? (Sentry)",
+                tuple(opt("top", c) for c in self.back),
+            )
+        self._put_back(s, self.back)
+        return None
+
+    def _nth(self) -> str:
+        return "the top" if self.idx == 0 else "the second"
+
+    def _put_back(self, s: DominionState, order: list[str]) -> None:
+        """Put back cards; the last one listed ends on top."""
+        _done(s, self)
+        aside = s.asides[self.seat]
+        for c in order:
+            aside.remove(c)
+            s.decks[self.seat].append(c)
+        if order and s.log is not None:
+            s._act(
+                self.seat,
+                "put",
+                "puts",
+                f" {plural('card', len(order))} back on their deck.".replace("1 card", "a card"),
+                private_rest=(
+                    f" {cards_words(order[::-1])} back on your deck, {order[-1]} on top."
+                ),
+            )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        verb, _, name = option_id.partition(":")
+        name = CARDS[name].name
+        if verb == "top":
+            other = list(self.back)
+            other.remove(name)
+            self._put_back(s, [*other, name])
+            return
+        self.idx += 1
+        if verb == "back":
+            self.back.append(name)
+            return
+        s.asides[self.seat].remove(name)
+        if verb == "trash":
+            s.trash.append(name)
+            if s.log is not None:
+                s._act(
+                    self.seat,
+                    "trash",
+                    "trashes",
+                    f" {a_card(name)} from their deck (Sentry).",
+                    private_rest=f" {a_card(name)} from your deck (Sentry).",
+                    kind="trash",
+                )
+        else:
+            s.discards[self.seat].append(name)
+            if s.log is not None:
+                s._act(
+                    self.seat,
+                    "discard",
+                    "discards",
+                    f" {a_card(name)} from their deck (Sentry).",
+                    private_rest=f" {a_card(name)} from your deck (Sentry).",
+                    kind="discard",
+                )
+
+
+def _sentry(s: DominionState, seat: int, immune: list[int]) -> None:
+    looked: list[str] = []
+    for _ in range(2):
+        c = s.take_top(seat)
+        if c is None:
+            break
+        looked.append(c)
+        s.asides[seat].append(c)
+    if not looked:
+        if s.log is not None:
+            s._act(seat, "have", "has", " no cards to look at (Sentry).")
+        return
+    if s.log is not None:
+        s._act(
+            seat,
+            "look",
+            "looks",
+            f" at the top {plural('card', len(looked))} of their deck (Sentry).",
+            private_rest=f" at {cards_words(looked)} from the top of your deck (Sentry).",
+        )
+    s.stack.append(Sentry(seat, looked))
+
+
+def _witch(s: DominionState, seat: int, immune: list[int]) -> None:
+    for t in s.others(seat):
+        if t in immune:
+            continue
+        if not s.gain(t, "Curse"):
+            break
+
+
+def _artisan(s: DominionState, seat: int, immune: list[int]) -> None:
+    s.stack.append(PickFromHand(seat, "topdeck", 1, False, "Artisan"))
+    s.stack.append(Gain(seat, 5, 0, "hand", 0, False, "Artisan"))
+
+
+EFFECTS: dict[str, Effect] = {
+    "Cellar": _cellar,
+    "Chapel": _chapel,
+    "Harbinger": _harbinger,
+    "Merchant": _merchant,
+    "Vassal": _vassal,
+    "Workshop": _workshop,
+    "Bureaucrat": _bureaucrat,
+    "Militia": _militia,
+    "Moneylender": _moneylender,
+    "Poacher": _poacher,
+    "Remodel": _remodel,
+    "Throne Room": _throne_room,
+    "Bandit": _bandit,
+    "Council Room": _council_room,
+    "Library": _library,
+    "Mine": _mine,
+    "Sentry": _sentry,
+    "Witch": _witch,
+    "Artisan": _artisan,
+}
+
+# Attacks get a Moat window before they resolve.
+ATTACK_EFFECTS: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & CardType.ATTACK)
+
+FRAMES: dict[str, type[Frame]] = {
+    cls.__name__: cls
+    for cls in (
+        Turn,
+        Resolve,
+        MoatWindow,
+        Gain,
+        PickFromHand,
+        Harbinger,
+        Vassal,
+        Bureaucrat,
+        Militia,
+        Moneylender,
+        Remodel,
+        ThroneRoom,
+        Bandit,
+        Library,
+        Sentry,
+    )
+}

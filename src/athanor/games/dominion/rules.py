@@ -1,0 +1,762 @@
+"""Dominion: the state, its zones and the moves that change them.
+
+Cards are interned name strings. Each player has five zones: ``decks`` (the
+top card is the *last* item), ``hands``, ``discards`` (top is last),
+``plays`` (cards in play) and ``asides`` (set aside or being looked at). The
+Supply is a pile count per card name, since every card in a Basic or Base-set
+pile is the same. Pending work lives as frames on ``stack`` (frames.py).
+Rules decisions are numbered in docs/rules/dominion.md (D1, D2, ...).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from athanor.engine import ConfigError, GameState, Result, Rng
+from athanor.games.dominion import frames as fr
+from athanor.games.dominion.cards import (
+    ACTIONS,
+    CARDS,
+    COST_COINS,
+    COST_POTIONS,
+    TREASURES,
+    VP,
+    CardType,
+    a_card,
+    cards_words,
+    counted_words,
+    plural,
+)
+from athanor.games.dominion.kingdoms import choose_kingdom
+
+PROVINCES = {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}
+STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
+_TCOINS = {n: c.coins for n, c in CARDS.items() if c.types & CardType.TREASURE}
+_TPOTIONS = {n: c.potions for n, c in CARDS.items() if c.types & CardType.TREASURE}
+
+
+def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
+    """The Supply piles and their sizes for a kingdom and a player count (D1)."""
+    two_sets = players >= 5
+    victory = 8 if players == 2 else 12
+    supply = {
+        "Copper": (120 if two_sets else 60) - 7 * players,
+        "Silver": 80 if two_sets else 40,
+        "Gold": 60 if two_sets else 30,
+    }
+    if any(CARDS[k].cost.potions for k in kingdom):
+        supply["Potion"] = 16
+    supply.update(
+        Estate=victory, Duchy=victory, Province=PROVINCES[players], Curse=10 * (players - 1)
+    )
+    for name in sorted(kingdom, key=lambda n: (CARDS[n].cost.coins, CARDS[n].cost.potions, n)):
+        supply[name] = victory if CARDS[name].types & CardType.VICTORY else 10
+    return supply
+
+
+_CENSUS: dict[tuple[tuple[str, ...], int], dict[str, int]] = {}
+_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _chunk(i: int) -> tuple[int, int, int]:
+    """For Fisher-Yates steps i, i-1, ..., k+1: (k, product of their ranges, rejection limit)."""
+    m = 1
+    k = i
+    while k > 0 and m * (k + 1) <= _SPAN:
+        m *= k + 1
+        k -= 1
+    return k, m, _SPAN - _SPAN % m
+
+
+_CHUNKS = [_chunk(i) for i in range(512)]
+
+
+def _shuffle(rng: Rng, seq: list[str]) -> None:
+    """An exactly uniform Fisher-Yates shuffle driven by the game's generator.
+
+    Instead of one 64-bit draw per swap, one draw (with rejection, so it is
+    uniform) is split into the mixed-radix digits of several consecutive swaps:
+    a deck of up to 20 cards costs a single draw.
+    """
+    st = rng.state
+    i = len(seq) - 1
+    while i > 0:
+        k, m, limit = _CHUNKS[i] if i < 512 else _chunk(i)
+        while True:
+            st = (st + _GAMMA) & _MASK
+            z = st
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        x = z % m
+        while i > k:
+            x, j = divmod(x, i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+            i -= 1
+    rng.state = st
+
+
+class DominionState(GameState):
+    """A game of Dominion in progress."""
+
+    kingdom: list[str]
+    supply: dict[str, int]
+    trash: list[str]
+    decks: list[list[str]]
+    hands: list[list[str]]
+    discards: list[list[str]]
+    plays: list[list[str]]
+    asides: list[list[str]]
+    first: int
+    current: int
+    phase: str
+    actions: int
+    buys: int
+    coins: int
+    potions: int
+    merchant: int  # Merchant bonuses waiting for the first Silver this turn
+    silver_played: bool
+    bought: bool  # a card was bought this turn: no more Treasures may be played
+    turns: list[int]  # turns taken per seat (for the tie-break)
+    turn_no: int
+    over: bool
+    buy_table: fr.BuyTable  # derived from the Supply's piles (shared, never changed)
+
+    @property
+    def potion_in_supply(self) -> bool:
+        """Whether Potions can be in the game at all (the Potion pile is in the Supply)."""
+        return "Potion" in self.supply
+
+    # -- construction ------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        names: Sequence[str] | None = None,
+        log: bool = True,
+    ) -> DominionState:
+        """Set up a new game and run to its first decision."""
+        if not 2 <= players <= 6:
+            raise ConfigError(f"Dominion takes 2-6 players, not {players}")
+        s = cls()
+        s._init_base(seed, options, names, players, log)
+        s.kingdom = choose_kingdom(str(options.get("kingdom", "random")), s.rng)
+        s.supply = supply_for(s.kingdom, players)
+        s.buy_table = fr.buy_table(s.supply)
+        s.trash = []
+        s.decks = [list(STARTING_DECK) for _ in range(players)]
+        s.hands = [[] for _ in range(players)]
+        s.discards = [[] for _ in range(players)]
+        s.plays = [[] for _ in range(players)]
+        s.asides = [[] for _ in range(players)]
+        s.turns = [0] * players
+        s.turn_no = 0
+        s.over = False
+        s.actions = s.buys = s.coins = s.potions = s.merchant = 0
+        s.silver_played = s.bought = False
+        s.phase = "setup"
+        if s.log is not None:
+            s.say("setup", f"A game of Dominion for {players} players.")
+            s.say(
+                "setup",
+                "Kingdom: "
+                + ", ".join(f"{k} ({CARDS[k].cost.words()})" for k in s.supply if k in s.kingdom)
+                + ".",
+            )
+        for seat in range(players):
+            _shuffle(s.rng, s.decks[seat])
+            s.draw(seat, 5)
+        s.first = s.rng.below(players)
+        s.current = s.first
+        if s.log is not None:
+            s.say("setup", f"{s.names[s.first]} goes first.")
+        s.stack.append(fr.Turn(s.first, "start"))
+        s._run()
+        return s
+
+    def expected_census(self) -> dict[str, int]:
+        """How many of each card the game was set up with."""
+        key = (tuple(self.kingdom), len(self.names))
+        out = _CENSUS.get(key)
+        if out is None:
+            c = Counter(supply_for(self.kingdom, self.players))
+            for name in STARTING_DECK:
+                c[name] += self.players
+            out = _CENSUS[key] = dict(c)
+        return dict(out)
+
+    # -- queries for rules, bots and tests ---------------------------------------
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats in turn order, starting from the left of ``seat``."""
+        n = len(self.names)
+        return [(seat + i) % n for i in range(1, n)]
+
+    def owned(self, seat: int) -> Counter[str]:
+        """Every card a seat has, wherever it is (deck, hand, discard, play, set aside)."""
+        c = Counter(self.decks[seat])
+        c.update(self.hands[seat])
+        c.update(self.discards[seat])
+        c.update(self.plays[seat])
+        c.update(self.asides[seat])
+        return c
+
+    def count(self, seat: int, name: str) -> int:
+        """How many copies of a card a seat has."""
+        return (
+            self.decks[seat].count(name)
+            + self.hands[seat].count(name)
+            + self.discards[seat].count(name)
+            + self.plays[seat].count(name)
+            + self.asides[seat].count(name)
+        )
+
+    def card_total(self, seat: int) -> int:
+        """How many cards a seat has in all."""
+        return (
+            len(self.decks[seat])
+            + len(self.hands[seat])
+            + len(self.discards[seat])
+            + len(self.plays[seat])
+            + len(self.asides[seat])
+        )
+
+    def money(self, seat: int) -> int:
+        """The coin value of every Treasure a seat has."""
+        return sum(_TCOINS.get(n, 0) * k for n, k in self.owned(seat).items())
+
+    def empty_piles(self) -> int:
+        """How many Supply piles are empty."""
+        vals = self.supply.values()
+        return list(vals).count(0) if 0 in vals else 0
+
+    def victory_points(self, seat: int) -> int:
+        """A seat's score now, counting Gardens (D7)."""
+        owned = self.owned(seat)
+        total = sum(VP[n] * k for n, k in owned.items())
+        gardens = owned.get("Gardens", 0)
+        if gardens:
+            total += gardens * (sum(owned.values()) // 10)
+        return total
+
+    def card_census(self) -> dict[str, int]:
+        """Every card counted once wherever it is: Supply, trash and each player's zones."""
+        out = Counter({n: k for n, k in self.supply.items()})
+        out.update(self.trash)
+        for zones in (self.decks, self.hands, self.discards, self.plays, self.asides):
+            for z in zones:
+                out.update(z)
+        return dict(out)
+
+    def can_gain(self, name: str) -> bool:
+        """A card can be gained while its Supply pile is not empty."""
+        return self.supply.get(name, 0) > 0
+
+    # -- narration -------------------------------------------------------------
+
+    def _act(
+        self,
+        seat: int,
+        you: str,
+        they: str,
+        rest: str,
+        private_rest: str | None = None,
+        kind: str = "turn",
+    ) -> None:
+        """'You draw Gold' to the actor, 'Ana draws a card' to everyone else."""
+        if self.log is not None:
+            mine = rest if private_rest is None else private_rest
+            self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{mine}")])
+
+    # -- moving cards ------------------------------------------------------------
+
+    def shuffle(self, seat: int) -> None:
+        """Shuffle the discard pile to form the deck (the deck is empty)."""
+        deck = self.decks[seat]
+        disc = self.discards[seat]
+        deck.extend(disc)
+        disc.clear()
+        _shuffle(self.rng, deck)
+        if self.log is not None:
+            self._act(
+                seat,
+                "shuffle",
+                "shuffles",
+                f" {plural('card', len(deck))} to form a new deck.",
+                kind="shuffle",
+            )
+
+    def draw(self, seat: int, n: int) -> int:
+        """Draw up to ``n`` cards, shuffling when the deck runs out; return how many."""
+        deck = self.decks[seat]
+        hand = self.hands[seat]
+        if self.log is None:
+            if len(deck) >= n:
+                if n == 1:
+                    hand.append(deck.pop())
+                else:
+                    hand.extend(deck[: -n - 1 : -1])
+                    del deck[-n:]
+                return n
+            for i in range(n):
+                if not deck:
+                    if not self.discards[seat]:
+                        return i
+                    self.shuffle(seat)
+                hand.append(deck.pop())
+            return n
+        drawn: list[str] = []
+        for _ in range(n):
+            if not deck:
+                if not self.discards[seat]:
+                    break
+                self.shuffle(seat)
+            c = deck.pop()
+            hand.append(c)
+            drawn.append(c)
+        if drawn:
+            self._act(
+                seat,
+                "draw",
+                "draws",
+                f" {plural('card', len(drawn))}.".replace("1 card.", "a card."),
+                private_rest=f" {cards_words(drawn)}.",
+                kind="draw",
+            )
+        if len(drawn) < n:
+            self._act(seat, "have", "has", " no more cards to draw.", kind="draw")
+        return len(drawn)
+
+    def take_top(self, seat: int) -> str | None:
+        """Take the top card of a deck (shuffling if needed), or None if there is none."""
+        deck = self.decks[seat]
+        if not deck:
+            if not self.discards[seat]:
+                return None
+            self.shuffle(seat)
+        return deck.pop()
+
+    def gain(self, seat: int, name: str, to: str = "discard", quiet: bool = False) -> bool:
+        """Gain a card from the Supply to discard, hand or deck; False if its pile is empty."""
+        left = self.supply.get(name, 0)
+        if left <= 0:
+            if self.log is not None:
+                self.say("gain", f"There is no {name} left to gain.")
+            return False
+        self.supply[name] = left - 1
+        if to == "discard":
+            self.discards[seat].append(name)
+        elif to == "hand":
+            self.hands[seat].append(name)
+        else:
+            self.decks[seat].append(name)
+        if self.log is not None and not quiet:
+            where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}[to]
+            mine = {"discard": "", "hand": " to your hand", "deck": " onto your deck"}[to]
+            self._act(
+                seat,
+                "gain",
+                "gains",
+                f" {a_card(name)}{where}.",
+                private_rest=f" {a_card(name)}{mine}.",
+                kind="gain",
+            )
+        return True
+
+    def trash_from_hand(self, seat: int, name: str) -> None:
+        """Trash a card from a hand."""
+        self.hands[seat].remove(name)
+        self.trash.append(name)
+        if self.log is not None:
+            self._act(seat, "trash", "trashes", f" {a_card(name)}.", kind="trash")
+
+    def discard_from_hand(self, seat: int, name: str) -> None:
+        """Discard a card from a hand (discarded cards are seen by everyone)."""
+        self.hands[seat].remove(name)
+        self.discards[seat].append(name)
+        if self.log is not None:
+            self._act(seat, "discard", "discards", f" {a_card(name)}.", kind="discard")
+
+    def topdeck_from_hand(self, seat: int, name: str) -> None:
+        """Put a card from a hand onto the deck, face down (D11)."""
+        self.hands[seat].remove(name)
+        self.decks[seat].append(name)
+        if self.log is not None:
+            self._act(
+                seat,
+                "put",
+                "puts",
+                " a card from their hand onto their deck.",
+                private_rest=f" {a_card(name)} from your hand onto your deck.",
+            )
+
+    # -- turn steps --------------------------------------------------------------
+
+    def start_turn(self, seat: int) -> None:
+        """Begin a seat's turn: 1 Action, 1 Buy, no coins."""
+        self.current = seat
+        self.phase = "action"
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.potions = 0
+        self.merchant = 0
+        self.silver_played = False
+        self.bought = False
+        self.turns[seat] += 1
+        self.turn_no += 1
+        if self.log is not None:
+            self.say(
+                "turn",
+                f"Turn {self.turn_no}: {self.names[seat]}'s turn {self.turns[seat]}.",
+                [
+                    (
+                        seat,
+                        f"Turn {self.turn_no}: your turn {self.turns[seat]}. "
+                        f"Your hand: {counted_words(sorted(self.hands[seat]))}.",
+                    )
+                ],
+            )
+
+    def play_action(self, seat: int, name: str) -> None:
+        """Play an Action card from hand, using up an Action."""
+        self.hands[seat].remove(name)
+        self.plays[seat].append(name)
+        self.actions -= 1
+        if self.log is not None:
+            self.say(
+                "play",
+                f"{self.names[seat]} plays {a_card(name)}.",
+                [(seat, f"You play {a_card(name)}.")],
+            )
+        self.resolve(seat, name)
+
+    def resolve(self, seat: int, name: str) -> None:
+        """Carry out a card that is being played (Moat may answer an Attack first)."""
+        if name in fr.ATTACK_EFFECTS:
+            others = self.others(seat)
+            hands = self.hands
+            if any("Moat" in hands[o] for o in others):
+                self.stack.append(fr.Resolve(seat, name, True, []))
+                self.stack.append(fr.MoatWindow(others, 0, name, seat, []))
+                return
+        self.resolve_now(seat, name, [])
+
+    def resolve_now(self, seat: int, name: str, immune: list[int]) -> None:
+        """The card's bonuses in printed order, then its own effect."""
+        c = CARDS[name]
+        if c.cards:
+            self.draw(seat, c.cards)
+        if c.actions:
+            self.actions += c.actions
+        if c.buys:
+            self.buys += c.buys
+        if c.plus_coins:
+            self.coins += c.plus_coins
+        eff = fr.EFFECTS.get(name)
+        if eff is not None:
+            eff(self, seat, immune)
+
+    def play_treasure(self, seat: int, name: str) -> None:
+        """Play one Treasure from hand."""
+        self.hands[seat].remove(name)
+        self.plays[seat].append(name)
+        self.coins += _TCOINS[name]
+        self.potions += _TPOTIONS[name]
+        bonus = 0
+        if name == "Silver" and not self.silver_played:
+            self.silver_played = True
+            bonus = self.merchant
+            self.coins += bonus
+        if self.log is not None:
+            extra = f", +{bonus} from Merchant" if bonus else ""
+            self.say(
+                "play",
+                f"{self.names[seat]} plays {a_card(name)}{extra} ({self.money_words()}).",
+                [(seat, f"You play {a_card(name)}{extra} ({self.money_words()}).")],
+            )
+
+    def play_all_treasures(self, seat: int) -> None:
+        """Play every Treasure in hand (the usual shortcut)."""
+        hand = self.hands[seat]
+        tre = [c for c in hand if c in TREASURES]
+        if not tre:
+            return
+        if len(tre) == len(hand):
+            hand.clear()
+        else:
+            hand[:] = [c for c in hand if c not in TREASURES]
+        self.plays[seat].extend(tre)
+        self.coins += sum(map(_TCOINS.__getitem__, tre))
+        if self.potion_in_supply:
+            self.potions += sum(map(_TPOTIONS.__getitem__, tre))
+        bonus = 0
+        if not self.silver_played and "Silver" in tre:
+            self.silver_played = True
+            bonus = self.merchant
+            self.coins += bonus
+        if self.log is not None:
+            extra = f", +{bonus} from Merchant" if bonus else ""
+            self.say(
+                "play",
+                f"{self.names[seat]} plays {counted_words(tre)}{extra} ({self.money_words()}).",
+                [(seat, f"You play {counted_words(tre)}{extra} ({self.money_words()}).")],
+            )
+
+    def money_words(self) -> str:
+        """Coins (and Potions) to spend, in words."""
+        c = f"{self.coins} coin" + ("" if self.coins == 1 else "s")
+        if self.potions:
+            c += f" and {self.potions} Potion" + ("" if self.potions == 1 else "s")
+        return c
+
+    def can_buy(self, name: str) -> bool:
+        """Affordable now, with a card left in its pile."""
+        return (
+            self.supply.get(name, 0) > 0
+            and COST_COINS[name] <= self.coins
+            and COST_POTIONS[name] <= self.potions
+        )
+
+    def buy(self, seat: int, name: str) -> None:
+        """Buy a card: pay, use a Buy, gain it."""
+        self.coins -= COST_COINS[name]
+        self.potions -= COST_POTIONS[name]
+        self.buys -= 1
+        self.bought = True
+        if self.log is not None:
+            self.say(
+                "buy",
+                f"{self.names[seat]} buys {a_card(name)}.",
+                [(seat, f"You buy {a_card(name)}.")],
+            )
+        self.gain(seat, name, quiet=True)
+
+    def cleanup(self, seat: int) -> None:
+        """Clean-up: discard play and hand, draw 5, end the turn; maybe end the game."""
+        self.phase = "cleanup"
+        disc = self.discards[seat]
+        disc.extend(self.plays[seat])
+        disc.extend(self.hands[seat])
+        self.plays[seat].clear()
+        self.hands[seat].clear()
+        if self.asides[seat]:  # nothing should be left set aside; keep cards safe anyway
+            disc.extend(self.asides[seat])
+            self.asides[seat].clear()
+        self.actions = self.buys = self.coins = self.potions = self.merchant = 0
+        self.draw(seat, 5)
+        limit = 4 if len(self.names) >= 5 else 3
+        if self.supply["Province"] == 0 or self.empty_piles() >= limit:
+            self.over = True
+            self.phase = "over"
+            self.stack.clear()
+            if self.log is not None:
+                why = (
+                    "the Province pile is empty"
+                    if self.supply["Province"] == 0
+                    else f"{self.empty_piles()} Supply piles are empty"
+                )
+                self.say("end", f"The game ends: {why}.")
+                r = self.result
+                assert r is not None
+                self.say("end", r.detail + ".")
+
+    # -- the contract ------------------------------------------------------------
+
+    def _game_over(self) -> bool:
+        return self.over
+
+    @property
+    def result(self) -> Result | None:
+        """Most victory points wins; a tie goes to fewer turns; still tied, shared (D7)."""
+        if not self.over:
+            return None
+        scores = [self.victory_points(s) for s in range(self.players)]
+        keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
+        placing = Result.placing_from(keys)
+        parts = [
+            f"{self.names[s]} {scores[s]} VP in {self.turns[s]} turns" for s in range(self.players)
+        ]
+        winners = [self.names[s] for s in range(self.players) if placing[s] == 1]
+        head = (
+            f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the win"
+        )
+        return Result(tuple(float(x) for x in scores), placing, f"{head}: {'; '.join(parts)}")
+
+    def stats(self) -> dict[str, Any]:
+        """Turns (the most any player took) and how the game ended, for the simulator."""
+        if self.supply.get("Province", 1) == 0:
+            ending = "Provinces ran out"
+        elif self.over:
+            ending = f"{self.empty_piles()} Supply piles ran out"
+        else:
+            ending = "unfinished"
+        return {"turns": max(self.turns), "ending": ending}
+
+    def view(self, seat: int | None) -> Any:
+        """What one seat may know: its own hand and set-aside cards, counts of the rest."""
+        d = self._decision
+        players = []
+        for i in range(self.players):
+            mine = seat == i
+            disc = self.discards[i]
+            players.append(
+                {
+                    "name": self.names[i],
+                    "hand": list(self.hands[i]) if mine else None,
+                    "hand_size": len(self.hands[i]),
+                    "deck_size": len(self.decks[i]),
+                    "discard_size": len(disc),
+                    "discard_top": disc[-1] if disc else None,
+                    "in_play": list(self.plays[i]),
+                    "set_aside": list(self.asides[i]) if mine else None,
+                    "set_aside_size": len(self.asides[i]),
+                    "turns": self.turns[i],
+                }
+            )
+        return {
+            "game": "dominion",
+            "viewer": seat,
+            "names": list(self.names),
+            "kingdom": list(self.kingdom),
+            "supply": dict(self.supply),
+            "costs": {n: CARDS[n].cost.words() for n in self.supply},
+            "trash": list(self.trash),
+            "players": players,
+            "current": self.current,
+            "phase": self.phase,
+            "actions": self.actions,
+            "buys": self.buys,
+            "coins": self.coins,
+            "potions": self.potions,
+            "turn": self.turn_no,
+            "deciding": d.seat if d else None,
+            # Prompts may name the decider's own hidden cards (Library, Sentry).
+            "prompt": (d.prompt if seat == d.seat else f"Waiting for {self.names[d.seat]}")
+            if d
+            else None,
+            "over": self.over,
+        }
+
+    def clone(self) -> DominionState:
+        """An independent copy (hand-written; no deepcopy)."""
+        c = DominionState.__new__(DominionState)
+        self._clone_base(c)
+        c.kingdom = self.kingdom
+        c.supply = dict(self.supply)
+        c.buy_table = self.buy_table
+        c.trash = list(self.trash)
+        c.decks = [list(z) for z in self.decks]
+        c.hands = [list(z) for z in self.hands]
+        c.discards = [list(z) for z in self.discards]
+        c.plays = [list(z) for z in self.plays]
+        c.asides = [list(z) for z in self.asides]
+        c.first = self.first
+        c.current = self.current
+        c.phase = self.phase
+        c.actions = self.actions
+        c.buys = self.buys
+        c.coins = self.coins
+        c.potions = self.potions
+        c.merchant = self.merchant
+        c.silver_played = self.silver_played
+        c.bought = self.bought
+        c.turns = list(self.turns)
+        c.turn_no = self.turn_no
+        c.over = self.over
+        return c
+
+    def determinize(self, seat: int, seed: int) -> DominionState:
+        """A copy where what ``seat`` cannot see is re-dealt: deck orders and other hands.
+
+        A player other than ``seat`` who is being asked something keeps their hand,
+        since the pending question names cards in it (D11).
+        """
+        c = self.clone()
+        rng = Rng(seed)
+        d = self._decision
+        asked = d.seat if d is not None else -1
+        for other in range(c.players):
+            deck = c.decks[other]
+            if other != seat and other != asked:
+                hand = c.hands[other]
+                pool = deck + hand
+                _shuffle(rng, pool)
+                k = len(hand)
+                c.hands[other] = pool[:k]
+                c.decks[other] = pool[k:]
+            else:
+                _shuffle(rng, deck)
+        c.rng = Rng(rng.next64())
+        return c
+
+    def check_invariants(self) -> None:
+        """Every card is in exactly one place, and no pile or counter is negative."""
+        assert self.card_census() == self.expected_census(), "a card appeared or vanished"
+        assert min(self.supply.values()) >= 0, "a Supply pile is negative"
+        assert self.actions >= 0 and self.buys >= 0 and self.coins >= 0 and self.potions >= 0
+
+    _FIELDS = (
+        "kingdom",
+        "supply",
+        "trash",
+        "decks",
+        "hands",
+        "discards",
+        "plays",
+        "asides",
+        "first",
+        "current",
+        "phase",
+        "actions",
+        "buys",
+        "coins",
+        "potions",
+        "merchant",
+        "silver_played",
+        "bought",
+        "turns",
+        "turn_no",
+        "over",
+    )
+
+    def _state_json(self) -> Any:
+        return {k: getattr(self, k) for k in self._FIELDS}
+
+    @classmethod
+    def _from_state_json(cls, data: Any) -> DominionState:
+        s = cls.__new__(cls)
+        for k in cls._FIELDS:
+            setattr(s, k, data[k])
+        for name in [*s.supply, *s.kingdom]:
+            if name not in CARDS:
+                raise ValueError(f"unknown card {name!r}")
+        for zones in (s.decks, s.hands, s.discards, s.plays, s.asides):
+            for z in zones:
+                for name in z:
+                    if name not in CARDS:
+                        raise ValueError(f"unknown card {name!r}")
+        # Intern the names so identity checks in hot paths stay fast.
+        s.supply = {CARDS[n].name: k for n, k in s.supply.items()}
+        for zones in (s.decks, s.hands, s.discards, s.plays, s.asides):
+            for i, z in enumerate(zones):
+                zones[i] = [CARDS[n].name for n in z]
+        s.trash = [CARDS[n].name for n in s.trash]
+        s.buy_table = fr.buy_table(s.supply)
+        return s
+
+    def action_cards_in_hand(self, seat: int) -> list[str]:
+        """Distinct Action cards in a hand, in hand order."""
+        return [c for c in dict.fromkeys(self.hands[seat]) if c in ACTIONS]
+
+
+DominionState.FRAMES = fr.FRAMES

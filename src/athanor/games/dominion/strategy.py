@@ -1,0 +1,573 @@
+"""Dominion strategies as text files that analysts write by hand.
+
+The format is documented in docs/dominion-strategies.md. In short::
+
+    # comment
+    name: smithy
+    buy Province if money > 15
+    buy Smithy if count(Smithy) < count(Treasure) / 11
+    buy Silver
+    play Village
+    option: end-game-when-losing yes
+
+A strategy bot buys the first card in its list whose conditions hold and
+which it can afford, once per Buy; plays Actions by its ``play`` lines first
+and then by a sensible default order; and answers every other question a
+card asks with ``CardSense``, a small set of plain heuristics.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from athanor.engine import Decision, GameState, Rng
+from athanor.games.dominion.cards import CARDS, CardType
+
+TYPE_NAMES = {t.name.title(): t for t in CardType if t.name}
+
+
+class StrategyError(ValueError):
+    """A strategy file that cannot be read; says which line and why."""
+
+
+# -- expressions ----------------------------------------------------------------------
+
+Num = Callable[[Any, int], float]
+Cond = Callable[[Any, int], bool]
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+(?:\.\d+)?)"
+    r"|(?P<op><=|>=|==|!=|<|>|\+|-|\*|/|\(|\))"
+    r"|(?P<word>[A-Za-z_][\w' -]*?)(?=\s*(?:$|<|>|=|!|\+|-|\*|/|\(|\))))"
+)
+
+VARIABLES: dict[str, str] = {
+    "money": "coin value of every Treasure you own",
+    "coins": "coins you have to spend right now",
+    "buys": "Buys you have left right now",
+    "turn": "your turn number (1 on your first turn)",
+    "my_vp": "your victory points now",
+    "opponent_vp": "the highest victory points among the other players",
+    "vp_lead": "my_vp minus opponent_vp",
+    "empty_piles": "how many Supply piles are empty",
+    "cards": "how many cards you own",
+    "provinces_left": "cards left in the Province pile (same as supply(Province))",
+}
+FUNCTIONS: dict[str, str] = {
+    "count": "count(CARD) copies of a card you own; count(TYPE) cards of a type you own",
+    "supply": "supply(CARD) cards left in that Supply pile (0 if it is not in the game)",
+    "in_hand": "in_hand(CARD) copies in your hand now",
+}
+
+
+def _card_or_type(word: str, where: str) -> tuple[str, str]:
+    word = word.strip()
+    if word in CARDS:
+        return ("card", word)
+    if word in TYPE_NAMES:
+        return ("type", word)
+    close = difflib.get_close_matches(word, [*CARDS, *TYPE_NAMES], n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise StrategyError(f"{where}: unknown card or type {word!r}{hint}")
+
+
+class _Parser:
+    """Recursive descent over arithmetic and comparisons joined by and/or."""
+
+    def __init__(self, text: str, where: str) -> None:
+        self.where = where
+        self.toks = self._tokens(text)
+        self.i = 0
+
+    def _tokens(self, text: str) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        pos = 0
+        text = text.strip()
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            if not m or m.end() == pos:
+                raise StrategyError(f"{self.where}: cannot read {text[pos:]!r}")
+            pos = m.end()
+            for kind in ("num", "op", "word"):
+                v = m.group(kind)
+                if v is not None:
+                    out.append((kind, v.strip()))
+        # Split words on the connectives "and", "or", "not".
+        split: list[tuple[str, str]] = []
+        for kind, v in out:
+            if kind == "word":
+                parts = re.split(r"(?:^|\s+)(and|or)(?:\s+|$)", v)
+                for p in parts:
+                    if p in ("and", "or"):
+                        split.append(("op", p))
+                    elif p:
+                        split.append(("word", p))
+            else:
+                split.append((kind, v))
+        return split
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self, value: str | None = None) -> tuple[str, str]:
+        t = self.peek()
+        if t is None or (value is not None and t[1] != value):
+            want = f"{value!r}" if value else "more"
+            got = f"{t[1]!r}" if t else "the end of the line"
+            raise StrategyError(f"{self.where}: expected {want}, found {got}")
+        self.i += 1
+        return t
+
+    def condition(self) -> Cond:
+        c = self.conjunction()
+        while self.peek() == ("op", "or"):
+            self.take()
+            left, right = c, self.conjunction()
+
+            def c(s: Any, seat: int, a: Cond = left, b: Cond = right) -> bool:
+                return a(s, seat) or b(s, seat)
+
+        return c
+
+    def conjunction(self) -> Cond:
+        c = self.comparison()
+        while self.peek() == ("op", "and"):
+            self.take()
+            left, right = c, self.comparison()
+
+            def c(s: Any, seat: int, a: Cond = left, b: Cond = right) -> bool:
+                return a(s, seat) and b(s, seat)
+
+        return c
+
+    def comparison(self) -> Cond:
+        left = self.sum()
+        t = self.peek()
+        ops: dict[str, Callable[[float, float], bool]] = {
+            "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b,
+            ">": lambda a, b: a > b,
+            ">=": lambda a, b: a >= b,
+            "==": lambda a, b: a == b,
+            "!=": lambda a, b: a != b,
+        }
+        if t is None or t[1] not in ops:
+            raise StrategyError(f"{self.where}: a condition needs a comparison such as <, <= or ==")
+        self.take()
+        right = self.sum()
+        op = ops[t[1]]
+        return lambda s, seat: op(left(s, seat), right(s, seat))
+
+    def sum(self) -> Num:
+        n = self.product()
+        while self.peek() in (("op", "+"), ("op", "-")):
+            sign = self.take()[1]
+            left, right = n, self.product()
+            if sign == "+":
+
+                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
+                    return a(s, seat) + b(s, seat)
+            else:
+
+                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
+                    return a(s, seat) - b(s, seat)
+
+        return n
+
+    def product(self) -> Num:
+        n = self.atom()
+        while self.peek() in (("op", "*"), ("op", "/")):
+            sign = self.take()[1]
+            left, right = n, self.atom()
+            if sign == "*":
+
+                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
+                    return a(s, seat) * b(s, seat)
+            else:
+
+                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
+                    d = b(s, seat)
+                    return a(s, seat) / d if d else float("inf")
+
+        return n
+
+    def atom(self) -> Num:
+        kind, v = self.take()
+        if kind == "num":
+            x = float(v)
+            return lambda s, seat: x
+        if v == "(":
+            inner = self.sum()
+            self.take(")")
+            return inner
+        if v == "-":
+            inner = self.atom()
+            return lambda s, seat: -inner(s, seat)
+        if kind != "word":
+            raise StrategyError(f"{self.where}: unexpected {v!r}")
+        if v in FUNCTIONS:
+            self.take("(")
+            arg_kind, arg = self.take()
+            if arg_kind != "word":
+                raise StrategyError(f"{self.where}: {v}() needs a card or type name")
+            self.take(")")
+            return _function(v, arg, self.where)
+        if v in VARIABLES:
+            return _variable(v)
+        close = difflib.get_close_matches(v, [*VARIABLES, *FUNCTIONS], n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise StrategyError(f"{self.where}: unknown word {v!r}{hint}")
+
+
+def _function(name: str, arg: str, where: str) -> Num:
+    kind, value = _card_or_type(arg, where)
+    if name == "supply":
+        if kind != "card":
+            raise StrategyError(f"{where}: supply() needs a card name, not the type {value}")
+        return lambda s, seat: float(s.supply.get(value, 0))
+    if name == "in_hand":
+        if kind != "card":
+            raise StrategyError(f"{where}: in_hand() needs a card name, not the type {value}")
+        return lambda s, seat: float(s.hands[seat].count(value))
+    if kind == "card":
+        return lambda s, seat: float(s.count(seat, value))
+    t = TYPE_NAMES[value]
+    names = frozenset(n for n, c in CARDS.items() if c.types & t)
+    return lambda s, seat: float(sum(k for n, k in s.owned(seat).items() if n in names))
+
+
+def _opponent_vp(s: Any, seat: int) -> float:
+    return float(max(s.victory_points(o) for o in s.others(seat)))
+
+
+def _variable(name: str) -> Num:
+    table: dict[str, Num] = {
+        "money": lambda s, seat: float(s.money(seat)),
+        "coins": lambda s, seat: float(s.coins),
+        "buys": lambda s, seat: float(s.buys),
+        "turn": lambda s, seat: float(s.turns[seat]),
+        "my_vp": lambda s, seat: float(s.victory_points(seat)),
+        "opponent_vp": _opponent_vp,
+        "vp_lead": lambda s, seat: s.victory_points(seat) - _opponent_vp(s, seat),
+        "empty_piles": lambda s, seat: float(s.empty_piles()),
+        "cards": lambda s, seat: float(s.card_total(seat)),
+        "provinces_left": lambda s, seat: float(s.supply.get("Province", 0)),
+    }
+    return table[name]
+
+
+def parse_condition(text: str, where: str = "condition") -> Cond:
+    """Compile a condition such as ``money > 15 and provinces_left <= 4``."""
+    p = _Parser(text, where)
+    c = p.condition()
+    if p.peek() is not None:
+        raise StrategyError(f"{where}: unexpected {p.peek()[1]!r} after the condition")  # type: ignore[index]
+    return c
+
+
+# -- strategies --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One line: buy or play a card, if a condition holds."""
+
+    verb: str
+    card: str
+    condition: Cond | None
+    text: str
+
+
+def _always(s: Any, seat: int) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A parsed strategy file."""
+
+    name: str
+    description: str
+    buys: tuple[Rule, ...]
+    plays: tuple[Rule, ...]
+    end_game_when_losing: bool = False
+
+    @classmethod
+    def parse(cls, text: str, source: str = "<strategy>") -> Strategy:
+        """Read a strategy; errors name the line and the reason."""
+        name = ""
+        description = ""
+        buys: list[Rule] = []
+        plays: list[Rule] = []
+        losing_end = False
+        for no, raw in enumerate(text.splitlines(), 1):
+            where = f"{source}, line {no}"
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            low = line.lower()
+            if low.startswith("name:"):
+                name = line[5:].strip()
+                if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+                    raise StrategyError(f"{where}: a name is lower-case letters, digits and dashes")
+                continue
+            if low.startswith("description:"):
+                description = line[12:].strip()
+                continue
+            if low.startswith("option:"):
+                key, _, value = line[7:].strip().partition(" ")
+                if key != "end-game-when-losing" or value.strip() not in ("yes", "no"):
+                    raise StrategyError(
+                        f"{where}: the only option is 'end-game-when-losing yes' (or no)"
+                    )
+                losing_end = value.strip() == "yes"
+                continue
+            verb, _, rest = line.partition(" ")
+            verb = verb.lower()
+            if verb not in ("buy", "play"):
+                raise StrategyError(
+                    f"{where}: a line starts with 'buy', 'play', 'name:', 'description:' "
+                    f"or 'option:', not {verb!r}"
+                )
+            pieces = re.split(r"\s+if(?:\s+|$)", " " + rest, maxsplit=1)
+            card_text = pieces[0].strip()
+            sep = len(pieces) > 1
+            cond_text = pieces[1] if sep else ""
+            if not card_text:
+                raise StrategyError(f"{where}: {verb} needs a card name")
+            kind, card = _card_or_type(card_text, where)
+            if kind != "card":
+                raise StrategyError(f"{where}: {verb} needs a card name, not the type {card}")
+            if verb == "play" and not CARDS[card].types & CardType.ACTION:
+                raise StrategyError(f"{where}: only Action cards have play priorities ({card})")
+            if sep and not cond_text.strip():
+                raise StrategyError(f"{where}: 'if' needs a condition")
+            cond = parse_condition(cond_text, where) if sep else None
+            (buys if verb == "buy" else plays).append(Rule(verb, card, cond, line))
+        if not name:
+            raise StrategyError(f"{source}: the strategy needs a 'name:' line")
+        if not buys:
+            raise StrategyError(f"{source}: the strategy has no 'buy' lines")
+        return cls(name, description, tuple(buys), tuple(plays), losing_end)
+
+    def cards(self) -> set[str]:
+        """Every card the strategy names."""
+        return {r.card for r in (*self.buys, *self.plays)}
+
+
+def builtin_strategies() -> dict[str, Strategy]:
+    """The strategies shipped in athanor/games/dominion/strategies/."""
+    out: dict[str, Strategy] = {}
+    folder = resources.files("athanor.games.dominion").joinpath("strategies")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".txt"):
+            st = Strategy.parse(entry.read_text(encoding="utf-8"), entry.name)
+            out[st.name] = st
+    return out
+
+
+# -- answering the questions cards ask ---------------------------------------------------
+
+
+def card_value(name: str) -> float:
+    """How much a card is worth keeping, roughly: its cost, with junk below zero."""
+    c = CARDS[name]
+    if c.types & CardType.CURSE:
+        return -2.0
+    if c.types == CardType.VICTORY:
+        return -1.0 if name == "Estate" else 0.5
+    return c.cost.coins + 2.5 * c.cost.potions + (0.5 if c.types & CardType.ACTION else 0.0)
+
+
+class CardSense:
+    """Plain heuristics for the questions cards ask, chosen by the option verbs."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def choose(self, state: Any, decision: Decision) -> str:
+        """Pick an option id for a card's question."""
+        ids = decision.ids
+        seat = decision.seat
+        by_verb: dict[str, list[str]] = {}
+        plain: list[str] = []
+        for oid in ids:
+            verb, sep, card = oid.partition(":")
+            if sep and card in CARDS:
+                by_verb.setdefault(verb, []).append(card)
+            else:
+                plain.append(oid)
+        if "reveal" in ids:
+            return "reveal"
+        if not by_verb:
+            return self._plain(plain)
+        verb, cards = max(by_verb.items(), key=lambda kv: len(kv[1]))
+        stop = next((p for p in plain if p in ("done", "none", "no", "skip", "keep")), None)
+        if verb in ("trash",):
+            junk = [c for c in cards if self._trashable(state, seat, c)]
+            if junk:
+                return f"trash:{min(junk, key=card_value)}"
+            return stop or f"trash:{min(cards, key=card_value)}"
+        if verb in ("discard", "topdeck", "return", "set-aside", "setaside"):
+            worst = min(cards, key=card_value)
+            if stop and card_value(worst) > 0 and verb == "discard":
+                return stop
+            return f"{verb}:{worst}"
+        if verb in ("gain", "take", "buy"):
+            return f"{verb}:{max(cards, key=card_value)}"
+        if verb == "play":
+            return f"play:{max(cards, key=card_value)}"
+        best = max(cards, key=card_value)
+        return f"{verb}:{best}"
+
+    @staticmethod
+    def _trashable(state: Any, seat: int, card: str) -> bool:
+        if card in ("Curse", "Estate"):
+            return card == "Curse" or int(state.supply.get("Province", 0)) > 4
+        if card == "Copper":
+            return int(state.money(seat)) > 6
+        return False
+
+    def _plain(self, plain: list[str]) -> str:
+        for prefer in ("yes", "play", "take", "done", "none"):
+            if prefer in plain:
+                return prefer
+        return plain[self.rng.below(len(plain))]
+
+
+# -- the bot -------------------------------------------------------------------------
+
+
+def _plus_actions(name: str) -> int:
+    return CARDS[name].actions
+
+
+class StrategyBot:
+    """Plays a ``Strategy``; never ends the game by a buy that loses it, unless told to."""
+
+    def __init__(self, strategy: Strategy, seed: int = 0) -> None:
+        self.strategy = strategy
+        self.name = strategy.name
+        self.rng = Rng(seed ^ 0x57A7)
+        self.sense = CardSense(self.rng)
+        self._buy_ids = tuple((r, f"buy:{r.card}") for r in strategy.buys)
+
+    def choose(self, state: GameState, decision: Decision) -> str:
+        """Pick an option id."""
+        s: Any = state
+        ids = decision.ids
+        seat = decision.seat
+        if "treasures" in ids:
+            return "treasures"
+        if "end" in ids:
+            if s.phase == "action":
+                plays = [i[5:] for i in ids if i.startswith("play:")]
+                if plays:
+                    return "play:" + self._pick_action(s, seat, plays)
+            return self._buy(s, seat, ids)
+        return self.sense.choose(s, decision)
+
+    def _pick_action(self, s: Any, seat: int, cards: list[str]) -> str:
+        for rule in self.strategy.plays:
+            if rule.card in cards and (rule.condition is None or rule.condition(s, seat)):
+                return rule.card
+        # Default: cards that give Actions first, then the most expensive.
+        return max(cards, key=lambda c: (_plus_actions(c) > 0, CARDS[c].cost.coins, c))
+
+    def _buy(self, s: Any, seat: int, ids: tuple[str, ...]) -> str:
+        for rule, oid in self._buy_ids:
+            if oid not in ids:
+                continue
+            if rule.condition is not None and not rule.condition(s, seat):
+                continue
+            if not self.strategy.end_game_when_losing and self._ends_game_losing(
+                s, seat, rule.card
+            ):
+                continue
+            return oid
+        return "end"
+
+    @staticmethod
+    def _ends_game_losing(s: Any, seat: int, card: str) -> bool:
+        """Whether buying ``card`` would end the game with this seat not winning."""
+        left = s.supply.get(card, 0)
+        if left != 1:
+            return False
+        ends = card == "Province" or s.empty_piles() + 1 >= (4 if s.players >= 5 else 3)
+        if not ends:
+            return False
+        mine: int = s.victory_points(seat) + CARDS[card].vp
+        if card == "Gardens":
+            mine += (s.card_total(seat) + 1) // 10
+        best_other: int = max(s.victory_points(o) for o in s.others(seat))
+        if mine != best_other:
+            return mine < best_other
+        # Equal points: fewer turns wins; this seat has just taken its turn.
+        fewest: int = min(s.turns[o] for o in s.others(seat))
+        return bool(s.turns[seat] > fewest)
+
+
+def action_score(name: str) -> float:
+    """A rough worth of an Action from its bonuses: draw, coins, Buys and attacking."""
+    c = CARDS[name]
+    score = 1.5 * c.cards + 1.0 * c.plus_coins + 0.5 * c.buys
+    if c.types & CardType.ATTACK:
+        score += 2.0
+    return score
+
+
+class HeuristicBot(StrategyBot):
+    """Plays any kingdom sensibly: Big Money, plus the strongest Actions the deck can carry."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(Strategy.parse("name: heuristic\nbuy Province", "heuristic"), seed)
+        self.name = "heuristic"
+
+    def _buy(self, s: Any, seat: int, ids: tuple[str, ...]) -> str:
+        offered = [i[4:] for i in ids if i.startswith("buy:")]
+        if not offered:
+            return "end"
+        money = s.money(seat)
+        provinces = s.supply.get("Province", 0)
+        owned = s.owned(seat)
+        treasures = sum(k for n, k in owned.items() if CARDS[n].types & CardType.TREASURE)
+        terminals = sum(
+            k for n, k in owned.items() if CARDS[n].types & CardType.ACTION and not CARDS[n].actions
+        )
+
+        def ok(card: str) -> bool:
+            return card in offered and not self._ends_game_losing(s, seat, card)
+
+        if ok("Province") and (money > 15 or provinces <= 4):
+            return "buy:Province"
+        if ok("Duchy") and provinces <= 4:
+            return "buy:Duchy"
+        if ok("Estate") and provinces <= 2:
+            return "buy:Estate"
+        actions = [c for c in offered if CARDS[c].types & CardType.ACTION and action_score(c) >= 3]
+        # Non-terminal Actions that draw or pay (Laboratory, Market) are always welcome.
+        free = [c for c in actions if CARDS[c].actions and (CARDS[c].cards or CARDS[c].plus_coins)]
+        terminal = [
+            c for c in actions if not CARDS[c].actions and terminals < max(1, treasures // 10)
+        ]
+        if ok("Gold") and not any(action_score(c) >= 5 and c in terminal for c in terminal):
+            return "buy:Gold"
+        best = max([*free, *terminal], key=lambda c: (action_score(c), c), default=None)
+        if best is not None and CARDS[best].cost.coins >= 4:
+            return f"buy:{best}"
+        if ok("Duchy") and provinces <= 6:
+            return "buy:Duchy"
+        if (
+            ok("Potion")
+            and owned.get("Potion", 0) < 1
+            and any(CARDS[k].cost.potions for k in s.kingdom)
+        ):
+            return "buy:Potion"
+        if ok("Silver"):
+            return "buy:Silver"
+        return "end"

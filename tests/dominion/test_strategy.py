@@ -1,0 +1,152 @@
+"""Strategy files: the format, its errors, the shipped bots and the last-Province rule."""
+
+from __future__ import annotations
+
+import pytest
+
+import athanor
+from athanor import catalog, sim
+from athanor.games.dominion.strategy import (
+    HeuristicBot,
+    Strategy,
+    StrategyBot,
+    StrategyError,
+    builtin_strategies,
+    parse_condition,
+)
+from tests.dominion.helpers import arrange, game
+
+
+def test_shipped_strategies_parse_and_are_registered_as_bots() -> None:
+    shipped = builtin_strategies()
+    assert {"big-money", "big-money-ultimate", "smithy"} <= set(shipped)
+    bots = athanor.spec("dominion").bots
+    assert set(shipped) <= set(bots) and "heuristic" in bots
+
+
+def test_conditions_read_the_seats_own_cards_and_the_supply() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper"] * 5, deck=["Silver", "Gold", "Smithy"], discard=["Estate"])
+    assert parse_condition("money == 1 * 5 + 2 + 3")(s, 0)
+    assert parse_condition("count(Smithy) == 1 and count(Treasure) == 7")(s, 0)
+    assert parse_condition("count(Victory) == 1")(s, 0)
+    assert parse_condition("supply(Province) == 8 and provinces_left == 8")(s, 0)
+    assert parse_condition("count(Treasure) / 7 == 1 or turn > 100")(s, 0)
+    assert not parse_condition("(money - 10) * 2 > 0")(s, 0)
+    assert parse_condition("in_hand(Copper) >= 5 and my_vp == 1 and opponent_vp == 0")(s, 0)
+    assert parse_condition("vp_lead == 1 and empty_piles == 0 and cards == 9")(s, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("buy Province", "needs a 'name:' line"),
+        ("name: x\n", "no 'buy' lines"),
+        ("name: x\nbuy Provinse", "line 2: unknown card or type 'Provinse'; did you mean Province"),
+        ("name: x\nbuy Gold if mony > 3", "line 2: unknown word 'mony'; did you mean money"),
+        ("name: x\nbuy Gold if money", "line 2: a condition needs a comparison"),
+        ("name: x\nbuy Gold if money > ", "line 2: expected more"),
+        ("name: x\nbuy Gold if", "line 2: 'if' needs a condition"),
+        ("name: x\nsell Gold", "line 2: a line starts with 'buy'"),
+        ("name: x\nbuy Gold\nplay Gold", "line 3: only Action cards"),
+        ("name: x\nbuy Treasure", "line 2: buy needs a card name, not the type"),
+        ("name: Big Money\nbuy Gold", "line 1: a name is lower-case"),
+        ("name: x\noption: be-nice yes\nbuy Gold", "line 2: the only option"),
+        ("name: x\nbuy Gold if supply(Action) > 1", "supply() needs a card name"),
+        ("name: x\nbuy Gold if money > 3 $", "line 2: cannot read"),
+    ],
+)
+def test_invalid_files_name_the_line_and_the_reason(text: str, message: str) -> None:
+    with pytest.raises(StrategyError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Strategy.parse(text, "mine.txt")
+
+
+def test_comments_and_blank_lines_are_ignored_and_buys_keep_their_order() -> None:
+    st = Strategy.parse(
+        "# a comment\n\nname: two-step\ndescription: test\n"
+        "buy Gold  # inline\nbuy Silver if money < 10\n"
+    )
+    assert [r.card for r in st.buys] == ["Gold", "Silver"]
+    assert st.description == "test"
+
+
+def _buy_phase(coins: int, provinces: int, my_vp: int, their_vp: int) -> athanor.GameState:
+    s = game("Smithy")
+    s.supply["Province"] = provinces
+    estates_me = ["Estate"] * my_vp
+    estates_them = ["Estate"] * their_vp
+    arrange(
+        s,
+        0,
+        hand=[],
+        discard=estates_me,
+        coins=coins,
+        step="buy",
+        others={1: {"discard": estates_them}},
+    )
+    return s
+
+
+def test_no_bot_buys_the_last_province_while_it_would_lose() -> None:
+    s = _buy_phase(coins=8, provinces=1, my_vp=0, their_vp=10)
+    bot = StrategyBot(builtin_strategies()["big-money"], 1)
+    assert s.decision is not None and "buy:Province" in s.decision.ids
+    choice = bot.choose(s, s.decision)
+    assert choice != "buy:Province"
+    assert choice == "buy:Gold"
+    heur = HeuristicBot(1)
+    assert heur.choose(s, s.decision) != "buy:Province"
+
+
+def test_the_last_province_is_bought_when_it_wins_or_when_told_to() -> None:
+    s = _buy_phase(coins=8, provinces=1, my_vp=5, their_vp=10)
+    bot = StrategyBot(builtin_strategies()["big-money"], 1)
+    assert bot.choose(s, s.decision) == "buy:Province"  # type: ignore[arg-type]
+    losing = _buy_phase(coins=8, provinces=1, my_vp=0, their_vp=10)
+    told = StrategyBot(
+        Strategy.parse("name: reckless\noption: end-game-when-losing yes\nbuy Province"), 1
+    )
+    assert told.choose(losing, losing.decision) == "buy:Province"  # type: ignore[arg-type]
+
+
+def test_play_lines_set_action_priority() -> None:
+    s = game("Smithy", "Village")
+    arrange(s, 0, hand=["Smithy", "Village", "Copper"], deck=["Copper"] * 5)
+    st = Strategy.parse("name: smithy-first\nbuy Silver\nplay Smithy")
+    assert StrategyBot(st, 1).choose(s, s.decision) == "play:Smithy"  # type: ignore[arg-type]
+    # The default plays cards that give Actions first.
+    plain = Strategy.parse("name: plain\nbuy Silver")
+    assert StrategyBot(plain, 1).choose(s, s.decision) == "play:Village"  # type: ignore[arg-type]
+
+
+def test_smithy_beats_big_money_ultimate_and_heuristic_beats_it_on_random_kingdoms() -> None:
+    smithy = sim.Summary.of(
+        "dominion",
+        ["smithy", "big-money-ultimate"],
+        0,
+        sim.run(
+            "dominion", ["smithy", "big-money-ultimate"], 120, seed=5, options={"kingdom": "Smithy"}
+        ),
+    ).to_json()
+    assert smithy["per_bot"]["smithy"]["wins"] > smithy["per_bot"]["big-money-ultimate"]["wins"]
+    heur = sim.Summary.of(
+        "dominion",
+        ["heuristic", "big-money-ultimate"],
+        0,
+        sim.run("dominion", ["heuristic", "big-money-ultimate"], 120, seed=5),
+    ).to_json()
+    assert heur["per_bot"]["heuristic"]["wins"] > heur["per_bot"]["big-money-ultimate"]["wins"]
+
+
+def test_every_shipped_bot_finishes_games_on_random_kingdoms() -> None:
+    for name in athanor.spec("dominion").bots:
+        for seed in range(3):
+            s = athanor.new_game("dominion", 3, seed, log=False)
+            bots = [catalog.bot("dominion", name, seed + i) for i in range(3)]
+            steps = 0
+            while not s.is_over:
+                d = s.decision
+                assert d is not None
+                s.apply(bots[d.seat].choose(s, d))
+                steps += 1
+                assert steps < 20_000

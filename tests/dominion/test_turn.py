@@ -1,0 +1,108 @@
+"""The turn: Action phase, Buy phase (Treasures one at a time or all), Clean-up."""
+
+import athanor
+from tests.dominion.helpers import arrange, asking, game, log_text, play
+
+
+def test_no_action_cards_skips_the_action_phase() -> None:
+    s = game()
+    arrange(s, 0, hand=["Copper", "Copper", "Estate"])
+    assert s.phase == "buy"
+    assert asking(s)[1][:2] == ["treasures", "play:Copper"]
+
+
+def test_action_phase_may_be_ended() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Smithy", "Copper"])
+    assert asking(s)[1] == ["play:Smithy", "end"]
+    play(s, "end")
+    assert s.phase == "buy" and s.hands[0] == ["Smithy", "Copper"]
+
+
+def test_treasures_one_at_a_time_and_buy_options() -> None:
+    s = game("Smithy", "Market")
+    arrange(s, 0, hand=["Copper", "Silver", "Gold", "Estate"])
+    play(s, "play:Gold")
+    assert s.coins == 3
+    assert "buy:Silver" in s.legal() and "buy:Smithy" not in s.legal()
+    play(s, "play:Silver")
+    assert s.coins == 5 and "buy:Market" in s.legal() and "buy:Gold" not in s.legal()
+    play(s, "treasures")
+    assert s.coins == 6 and "buy:Gold" in s.legal()
+    assert s.hands[0] == ["Estate"]
+
+
+def test_buying_ends_treasure_play_and_turn_when_out_of_buys() -> None:
+    s = game()
+    arrange(s, 0, hand=["Copper"] * 3 + ["Estate", "Estate"], deck=["Gold"] * 5)
+    play(s, "play:Copper", "play:Copper", "play:Copper", "buy:Silver")
+    assert s.current == 1
+    assert sorted(s.discards[0]) == ["Copper"] * 3 + ["Estate", "Estate", "Silver"]
+    assert s.hands[0] == ["Gold"] * 5
+    assert s.turns == [s.turns[0], s.turns[1]] and s.turns[1] >= 1
+
+
+def test_unspent_coins_vanish_and_cleanup_draws_five() -> None:
+    s = game()
+    arrange(s, 0, hand=["Gold", "Gold"], deck=["Copper"] * 3, discard=["Estate"] * 4)
+    play(s, "treasures", "end")
+    assert s.current == 1 and s.coins == 0
+    assert len(s.hands[0]) == 5
+    assert s.plays[0] == []
+
+
+def test_empty_supply_pile_cannot_be_bought() -> None:
+    s = game()
+    s.supply["Silver"] = 0
+    arrange(s, 0, hand=["Gold"])
+    play(s, "treasures")
+    assert "buy:Silver" not in s.legal() and "buy:Gold" not in s.legal()
+
+
+def test_buy_costs_in_labels() -> None:
+    s = game()
+    arrange(s, 0, hand=["Gold", "Gold"])
+    play(s, "treasures")
+    d = s.decision
+    assert d is not None
+    o = d.option("buy:Gold")
+    assert o is not None and o.label == "Buy Gold (6 coins)"
+
+
+def test_hands_are_private_in_views_and_log() -> None:
+    s = athanor.new_game("dominion", 3, 4, {"kingdom": "first-game"})
+    for viewer in range(3):
+        v = s.view(viewer)
+        for i, p in enumerate(v["players"]):
+            assert (p["hand"] is not None) == (i == viewer)
+    spectator = s.view(None)
+    assert all(p["hand"] is None for p in spectator["players"])
+    public = [e.text for e in s.log or [] if e.kind in ("draw", "turn")]
+    from athanor.games.dominion.cards import CARDS
+
+    for text in public:
+        assert not any(name in text for name in CARDS), text
+
+
+def test_turn_start_shows_own_hand_privately() -> None:
+    s = game()
+    arrange(s, 0, hand=["Copper"], deck=["Estate"] * 5)
+    play(s, "treasures", "end")
+    assert "Turn" in log_text(s, 1) and "Your hand" in log_text(s, 1)
+    assert "Your hand" not in log_text(s, 0).split("Turn")[-1]
+
+
+def test_potion_is_a_separate_purchasing_resource() -> None:
+    from athanor.games.dominion.frames import buy_table
+
+    s = game()
+    s.supply["Potion"] = 16
+    s.buy_table = buy_table(s.supply)
+    arrange(s, 0, hand=["Potion", "Gold", "Copper"])
+    play(s, "treasures")
+    assert (s.coins, s.potions) == (4, 1)
+    d = s.decision
+    assert d is not None and "4 coins and 1 Potion" in d.prompt
+    play(s, "buy:Potion")
+    assert s.current == 1  # no Buys left
+    assert s.supply["Potion"] == 15
