@@ -52,6 +52,16 @@ def bot(game: str, name: str, seed: int) -> Any:
     s = spec(game)
     if name == "random":
         return RandomAgent(seed)
+    if name.endswith(".txt") and s.bot_from_text is not None:
+        try:
+            with open(name, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise ConfigError(f"cannot read the bot file {name}: {exc.strerror}") from None
+        try:
+            return s.bot_from_text(text, name, seed)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
     factory = s.bots.get(name)
     if factory is None:
         known = ", ".join(["random", *sorted(s.bots)])

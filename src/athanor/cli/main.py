@@ -87,7 +87,7 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
         names = []
         for s in range(players):
             if s in seats:
-                names.append(f"{seats[s].capitalize()} Bot {s + 1}")
+                names.append(f"{seats[s].replace('-', ' ').title()} Bot {s + 1}")
             elif given:
                 names.append(given.pop(0))
             else:
@@ -169,6 +169,9 @@ def _loop(state: GameState, agents: dict[int, Any], viewer: int | None, term: Te
                 _show(d, term)
             elif word == "save":
                 _save(state, agents, rest.strip(), term)
+            elif word in state.spec.commands:
+                seat = viewer if viewer is not None else d.seat
+                term.line(state.spec.commands[word][1](state.view(seat), seat))
             else:
                 term.line(
                     f"I did not understand {answer!r}. Type a number from 1 to "
@@ -196,6 +199,8 @@ def _help(state: GameState, term: Terminal) -> None:
         "  status: scores and the table.  log [N]: the last N events.  repeat: the last event."
     )
     term.line("  options: the options again.  save FILE: save the game.  quit: leave.")
+    for name, (what, _) in state.spec.commands.items():
+        term.line(f"  {name}: {what}")
     if state.spec.help:
         term.line(state.spec.help)
 

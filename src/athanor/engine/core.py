@@ -311,6 +311,12 @@ class GameSpec:
     default_bot: str = "random"
     status: Callable[[Any, int | None], str] | None = None
     help: str = ""
+    # Makes a bot from a file a user wrote (Dominion strategies): (text, source, seed).
+    bot_from_text: Callable[[str, str, int], Any] | None = None
+    # Extra terminal commands: name -> (what it shows, function of (view, seat)).
+    commands: Mapping[str, tuple[str, Callable[[Any, int | None], str]]] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         self.state_class.spec = self

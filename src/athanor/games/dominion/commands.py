@@ -1,0 +1,65 @@
+"""Terminal commands for Dominion: hand, supply, deck and scores, one short answer each."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+
+def _counted(cards: list[str]) -> str:
+    c = Counter(cards)
+    return ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(c.items())) or "nothing"
+
+
+def hand(view: Any, seat: int | None) -> str:
+    """Your hand and what is in play."""
+    if seat is None:
+        return "Spectators have no hand."
+    me = view["players"][seat]
+    out = f"Your hand ({me['hand_size']} cards): {_counted(me['hand'])}."
+    if me["in_play"]:
+        out += f" In play: {', '.join(me['in_play'])}."
+    if view["current"] == seat and not view["over"]:
+        out += (
+            f" {view['actions']} Actions, {view['buys']} Buys, {view['coins']} coins"
+            + (f" and {view['potions']} Potions" if view["potions"] else "")
+            + "."
+        )
+    return out
+
+
+def supply(view: Any, seat: int | None) -> str:
+    """Every Supply pile with its cost and how many are left."""
+    parts = [
+        f"{name}, {view['costs'][name]}, {left} left" if left else f"{name}, empty"
+        for name, left in view["supply"].items()
+    ]
+    return "Supply: " + "; ".join(parts) + "."
+
+
+def deck(view: Any, seat: int | None) -> str:
+    """Deck and discard pile sizes for every player."""
+    parts = []
+    for i, p in enumerate(view["players"]):
+        who = "You" if i == seat else p["name"]
+        top = f", {p['discard_top']} on top" if p["discard_top"] else ""
+        parts.append(f"{who}: deck {p['deck_size']}, discard {p['discard_size']}{top}")
+    return "; ".join(parts) + "."
+
+
+def scores(view: Any, seat: int | None) -> str:
+    """Victory points and turns taken for every player."""
+    parts = []
+    for i, p in enumerate(view["players"]):
+        who = "You" if i == seat else p["name"]
+        vp = p.get("vp")
+        parts.append(f"{who}: {vp} VP after {p['turns']} turns" if vp is not None else who)
+    return "; ".join(parts) + "."
+
+
+COMMANDS = {
+    "hand": ("your hand, cards in play, and your Actions, Buys and coins", hand),
+    "supply": ("every Supply pile with its cost and count", supply),
+    "deck": ("deck and discard pile sizes for everyone", deck),
+    "scores": ("victory points and turns for everyone", scores),
+}
