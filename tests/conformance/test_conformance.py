@@ -17,7 +17,7 @@ import athanor
 from athanor.engine import GameState, IllegalMove, RandomAgent
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
-PLAYOUTS = {"potion-party": 2000}
+PLAYOUTS = {"potion-party": 2000, "dominion": 1000}
 DEFAULT_PLAYOUTS = 300
 CHUNK = 250
 MAX_STEPS = 20_000
