@@ -180,7 +180,7 @@ def _loop(state: GameState, agents: dict[int, Any], viewer: int | None, term: Te
 
 
 def _show(d: Decision, term: Terminal) -> None:
-    end = "" if d.prompt.endswith(("?", ":")) else ":"
+    end = "" if d.prompt.endswith(("?", ":", ".")) or "?" in d.prompt else ":"
     term.line(term.strong(d.prompt + end))
     for i, o in enumerate(d.options, 1):
         term.line(f"  {i}. {o.label}")

@@ -710,7 +710,21 @@ class Turn(Frame):
             s.stack.pop()
             s.stack.append(StartTurn((self.seat + 1) % s.players))
             return None
-        return Decision(self.seat, f"{s.names[self.seat]}, what next?", self.options(s))
+        return Decision(self.seat, self.prompt(s), self.options(s))
+
+    def prompt(self, s: PotionPartyState) -> str:
+        """What next, with the dice left and the turn's haul, so the choice is informed."""
+        pool = _list_words([face_words(c, f) for c, f in s.pool]) if s.pool else "empty"
+        haul = [f"{n} {INGREDIENT_WORDS[k]}" for k, n in s.tally.items() if n]
+        extra = ""
+        if s.kept:
+            extra += f"; kept to match: {', '.join(s.kept)}"
+        if s.new_saved:
+            extra += f"; saved for next turn: {', '.join(s.new_saved)}"
+        return (
+            f"{s.names[self.seat]}, what next? Pool: {pool}; this turn so far: "
+            f"{_list_words(haul) if haul else 'nothing'}{extra}."
+        )
 
     def options(self, s: PotionPartyState) -> tuple[Option, ...]:
         """The choices while collecting ingredients."""
