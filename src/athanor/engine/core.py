@@ -40,18 +40,36 @@ class Option:
     label: str
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
-    """The one question a game is waiting on."""
+    """The one question a game is waiting on: a seat, a prompt and the options.
+
+    Treat it as immutable. It is a plain slotted class rather than a frozen
+    dataclass because one is made at every step and that is measurably cheaper.
+    """
+
+    __slots__ = ("ids", "options", "prompt", "seat")
 
     seat: int
     prompt: str
     options: tuple[Option, ...]
-    ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    ids: tuple[str, ...]  # the option ids, in order (bots and apply read them often)
 
-    def __post_init__(self) -> None:
-        # The option ids, in order; kept because bots and ``apply`` read them often.
-        object.__setattr__(self, "ids", tuple([o.id for o in self.options]))
+    def __init__(self, seat: int, prompt: str, options: tuple[Option, ...]) -> None:
+        self.seat = seat
+        self.prompt = prompt
+        self.options = options
+        self.ids = tuple([o.id for o in options])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.seat, self.prompt, self.options) == (other.seat, other.prompt, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.prompt, self.options))
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat}, prompt={self.prompt!r}, options={self.options!r})"
 
     def option(self, option_id: str) -> Option | None:
         """Return the option with this id, or None."""
