@@ -502,6 +502,9 @@ class GameState(ABC):
     def _from_state_json(cls: type[S], data: JSON) -> S:
         """Rebuild from ``_state_json`` output (may raise KeyError, TypeError, ValueError)."""
 
+    def _restore(self) -> None:  # noqa: B027 - optional hook
+        """After loading: check the game's fields and rebuild what derives from options."""
+
     def stats(self) -> dict[str, Any]:
         """Figures the simulator reports: ``turns`` and ``ending`` (how the game ended)."""
         return {}
@@ -596,6 +599,7 @@ class GameState(ABC):
             lg = snap["log"]
             state.log = [Event.from_json(e) for e in lg] if lg is not None else None
             state._decision = None
+            state._restore()
             state._run()
         except SaveError:
             raise

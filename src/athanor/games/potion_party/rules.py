@@ -474,14 +474,12 @@ class PotionPartyState(GameState):
             if a and a not in ALCHEMISTS:
                 raise ValueError(f"unknown alchemist {a!r}")
 
-    def _run(self) -> None:
-        if not hasattr(self, "faces"):
-            self._validate_loaded()
-            self.faces = {
-                c: parse_faces(c, self.options.get(f"{c}_faces", ",".join(DEFAULT_FACES[c])))
-                for c in ("blue", "red", "green")
-            }
-        super()._run()
+    def _restore(self) -> None:
+        self._validate_loaded()
+        self.faces = {
+            c: parse_faces(c, self.options.get(f"{c}_faces", ",".join(DEFAULT_FACES[c])))
+            for c in ("blue", "red", "green")
+        }
 
     # -- dice accounting (for tests and the conformance suite) -------------------------
 
