@@ -10,8 +10,8 @@ import pytest
 
 import athanor
 from athanor import IllegalMove
-from athanor.engine import RandomAgent
-from athanor.games.dominion.cards import CARDS
+from athanor.engine import Decision, GameState, RandomAgent
+from athanor.games.dominion.cards import CARDS, COST_POTIONS
 from athanor.games.dominion.frames import Turn
 from athanor.games.dominion.rules import DominionState
 
@@ -19,12 +19,40 @@ GAMES = 300
 CHUNKS = 6
 
 
+def _options(seed: int) -> dict[str, str]:
+    """Base-only, mixed and Alchemy-heavy kingdoms; every third has Possession."""
+    if seed % 3 == 0:
+        return {"kingdom": "random"}
+    if seed % 3 == 1:
+        return {"kingdom": "Possession", "alchemy": "any"}
+    return {"kingdom": "random", "alchemy": str(seed % 11)}
+
+
+class _Agent(RandomAgent):
+    """Random, but keen on Potions and Alchemy's Potion cards so that Possession,
+    Golem, Alchemist and the rest really are played."""
+
+    KEEN = ("play:Possession", "buy:Possession", "play:Golem", "treasures")
+
+    def choose(self, state: GameState, decision: Decision) -> str:
+        ids = decision.ids
+        for k in self.KEEN:
+            if k in ids and self.rng.below(4):
+                return k
+        if "buy:Potion" in ids and self.rng.below(3) == 0:
+            return "buy:Potion"
+        potion_buys = [i for i in ids if i.startswith("buy:") and COST_POTIONS[i[4:]]]
+        if potion_buys and self.rng.below(2):
+            return potion_buys[self.rng.below(len(potion_buys))]
+        return super().choose(state, decision)
+
+
 def _play(seed: int, log: bool) -> DominionState:
     players = 2 + seed % 5
-    s = athanor.new_game("dominion", players, seed, {"kingdom": "random"}, log=log)
+    s = athanor.new_game("dominion", players, seed, _options(seed), log=log)
     assert isinstance(s, DominionState)
     expected = s.expected_census()
-    agent = RandomAgent(seed)
+    agent = _Agent(seed)
     rng = random.Random(seed)
     probe = rng.randrange(1, 200)
     steps = 0
@@ -73,7 +101,8 @@ def _probe(s: DominionState, choice: str) -> None:
         v = s.view(viewer)
         json.dumps(v)
         for i, p in enumerate(v["players"]):
-            if i != viewer:
+            # A possessor sees the possessed player's hand, that turn only.
+            if i != viewer and not (v["possessor"] == viewer and i == s.current):
                 assert p["hand"] is None and p["set_aside"] is None
 
 
@@ -85,7 +114,7 @@ def test_random_games_keep_every_card(chunk: int) -> None:
 
 @pytest.mark.parametrize("seed", [0, 11, 23])
 def test_save_load_round_trip(seed: int) -> None:
-    s = athanor.new_game("dominion", 2 + seed % 5, seed, {"kingdom": "random"})
+    s = athanor.new_game("dominion", 2 + seed % 5, seed, _options(seed + 1))
     agent = RandomAgent(seed)
     steps = 0
     while not s.is_over:

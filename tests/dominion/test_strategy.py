@@ -19,7 +19,7 @@ from tests.dominion.helpers import arrange, game
 
 def test_shipped_strategies_parse_and_are_registered_as_bots() -> None:
     shipped = builtin_strategies()
-    assert {"big-money", "big-money-ultimate", "smithy"} <= set(shipped)
+    assert {"big-money", "big-money-ultimate", "smithy", "familiar", "herbalist"} <= set(shipped)
     bots = athanor.spec("dominion").bots
     assert set(shipped) <= set(bots) and "heuristic" in bots
 
@@ -150,3 +150,92 @@ def test_every_shipped_bot_finishes_games_on_random_kingdoms() -> None:
                 s.apply(bots[d.seat].choose(s, d))
                 steps += 1
                 assert steps < 20_000
+
+
+def test_familiar_bot_beats_big_money_ultimate_with_familiars() -> None:
+    summary = sim.Summary.of(
+        "dominion",
+        ["familiar", "big-money-ultimate"],
+        0,
+        sim.run(
+            "dominion",
+            ["familiar", "big-money-ultimate"],
+            60,
+            seed=5,
+            options={"kingdom": "Familiar"},
+        ),
+    ).to_json()
+    per = summary["per_bot"]
+    assert per["familiar"]["wins"] > per["big-money-ultimate"]["wins"]
+
+
+@pytest.mark.parametrize(
+    ("bot", "kingdom"),
+    [
+        ("familiar", "Familiar"),
+        ("herbalist", "Herbalist"),
+        ("apothecary", "Apothecary"),
+        ("alchemist", "Alchemist, Herbalist"),
+        ("possession", "Possession, Moat"),
+        ("university-vineyard", "University, Vineyard, Laboratory"),
+        ("heuristic", "Possession, Golem, Scrying Pool, Transmute, Apprentice"),
+    ],
+)
+def test_alchemy_bots_finish_games_with_their_cards(bot: str, kingdom: str) -> None:
+    for seed in range(2):
+        s = athanor.new_game(
+            "dominion", 2 + seed, seed, {"kingdom": kingdom, "alchemy": "any"}, log=False
+        )
+        bots = [catalog.bot("dominion", bot, seed + i) for i in range(s.players)]
+        steps = 0
+        while not s.is_over:
+            d = s.decision
+            assert d is not None
+            s.apply(bots[d.seat].choose(s, d))
+            steps += 1
+            assert steps < 20_000
+        s.check_invariants()
+
+
+def test_card_sense_puts_alchemists_back_first_and_saves_the_best_treasure() -> None:
+    s = game("Alchemist", "Herbalist")
+    arrange(s, 0, hand=["Alchemist", "Herbalist", "Potion", "Gold"], deck=["Estate"] * 9)
+    bot = catalog.bot("dominion", "big-money", 1)
+    for oid in ("play:Alchemist", "play:Herbalist", "treasures", "end"):
+        s.apply(oid)
+    assert bot.choose(s, s.decision) == "top:Alchemist"  # type: ignore[arg-type]
+    s.apply("top:Alchemist")
+    assert bot.choose(s, s.decision) == "topdeck:Gold"  # type: ignore[arg-type]
+
+
+def test_card_sense_scrying_pool_keeps_own_good_cards_and_discards_others() -> None:
+    s = game("Scrying Pool")
+    arrange(
+        s,
+        0,
+        hand=["Scrying Pool"],
+        deck=["Gold", "Copper"],
+        others={1: {"deck": ["Gold"]}},
+    )
+    bot = catalog.bot("dominion", "big-money", 1)
+    s.apply("play:Scrying Pool")
+    assert bot.choose(s, s.decision) == "back:Gold"  # type: ignore[arg-type]
+    s.apply("back:Gold")
+    assert bot.choose(s, s.decision) == "discard:Gold"  # type: ignore[arg-type]
+
+
+def test_heuristic_buys_potion_cards_and_beats_big_money_ultimate_with_alchemy() -> None:
+    summary = sim.Summary.of(
+        "dominion",
+        ["heuristic", "big-money-ultimate"],
+        0,
+        sim.run(
+            "dominion",
+            ["heuristic", "big-money-ultimate"],
+            100,
+            seed=5,
+            options={"kingdom": "random", "alchemy": "5"},
+        ),
+    ).to_json()
+    per = summary["per_bot"]
+    assert per["heuristic"]["wins"] > per["big-money-ultimate"]["wins"]

@@ -1,4 +1,4 @@
-"""Dominion (Base set, 2nd edition) for 2-6 players, built to take Alchemy next."""
+"""Dominion (Base set, 2nd edition, and Alchemy) for 2-6 players."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 from athanor.engine import GameSpec, OptionSpec
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost
+from athanor.games.dominion.commands import COMMANDS
 from athanor.games.dominion.kingdoms import PRESETS
 from athanor.games.dominion.rules import DominionState
 from athanor.games.dominion.strategy import HeuristicBot, Strategy, StrategyBot, builtin_strategies
@@ -57,11 +58,20 @@ SPEC = GameSpec(
             + "), or a comma-separated list of card names (a shorter list is filled at random).",
             "random",
         ),
+        OptionSpec(
+            "alchemy",
+            "How many of a random kingdom's cards are Alchemy cards: a number 0-10, or 'any' "
+            "to draw from the Base set and Alchemy together (named cards count).",
+            "0",
+            type=Any,
+        ),
     ),
     summary="Deck-building: buy cards, build your deck, gain the most victory points.",
     bots=_strategy_bots(),
     default_bot="big-money-ultimate",
     status=status,
+    commands=COMMANDS,
+    bot_from_text=lambda text, source, seed: StrategyBot(Strategy.parse(text, source), seed),
     help=(
         "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "
         "(1 Buy to start), then discard everything and draw 5. The game ends when the "

@@ -233,8 +233,120 @@ BASE_CARDS: tuple[Card, ...] = (
     ),
 )
 
-CARDS: dict[str, Card] = {c.name: c for c in (*BASIC_CARDS, *BASE_CARDS)}
+ALCHEMY_CARDS: tuple[Card, ...] = (
+    Card(
+        "Transmute",
+        _c(0, 1),
+        A,
+        "Trash a card from your hand. If it is an Action card, gain a Duchy; a Treasure card, "
+        "gain a Transmute; a Victory card, gain a Gold.",
+        "alchemy",
+    ),
+    Card(
+        "Vineyard",
+        _c(0, 1),
+        V,
+        "Worth 1 victory point for every 3 Action cards you have (round down).",
+        "alchemy",
+    ),
+    Card(
+        "Herbalist",
+        _c(2),
+        A,
+        "+1 Buy, +1 coin. When you discard this from play, you may put one of your Treasures "
+        "from play onto your deck.",
+        "alchemy",
+        buys=1,
+        plus_coins=1,
+    ),
+    Card(
+        "Apothecary",
+        _c(2, 1),
+        A,
+        "+1 Card, +1 Action. Reveal the top 4 cards of your deck. Put the revealed Coppers and "
+        "Potions into your hand. Put the rest back in any order.",
+        "alchemy",
+        cards=1,
+        actions=1,
+    ),
+    Card(
+        "Scrying Pool",
+        _c(2, 1),
+        A | ATK,
+        "+1 Action. Each player (including you) reveals the top card of their deck and either "
+        "discards it or puts it back, your choice. Then reveal cards from your deck until "
+        "revealing one that is not an Action. Put all of those revealed cards into your hand.",
+        "alchemy",
+        actions=1,
+    ),
+    Card(
+        "University",
+        _c(2, 1),
+        A,
+        "+2 Actions. You may gain an Action card costing up to 5 coins.",
+        "alchemy",
+        actions=2,
+    ),
+    Card(
+        "Alchemist",
+        _c(3, 1),
+        A,
+        "+2 Cards, +1 Action. When you discard this from play, if you have a Potion in play, "
+        "you may put this onto your deck.",
+        "alchemy",
+        cards=2,
+        actions=1,
+    ),
+    Card(
+        "Familiar",
+        _c(3, 1),
+        A | ATK,
+        "+1 Card, +1 Action. Each other player gains a Curse.",
+        "alchemy",
+        cards=1,
+        actions=1,
+    ),
+    Card(
+        "Philosopher's Stone",
+        _c(3, 1),
+        T,
+        "When you play this, count your deck and discard pile. Worth 1 coin per 5 cards total "
+        "between them (round down).",
+        "alchemy",
+    ),
+    Card(
+        "Golem",
+        _c(4, 1),
+        A,
+        "Reveal cards from your deck until you reveal 2 Action cards other than Golems. Discard "
+        "the other cards, then play the Action cards in either order.",
+        "alchemy",
+    ),
+    Card(
+        "Apprentice",
+        _c(5),
+        A,
+        "+1 Action. Trash a card from your hand. +1 Card per coin it costs. +2 Cards if it has "
+        "a Potion in its cost.",
+        "alchemy",
+        actions=1,
+    ),
+    Card(
+        "Possession",
+        _c(6, 1),
+        A,
+        "The player to your left takes an extra turn after this one, in which you can see all "
+        "cards they can and make all decisions for them. Any cards they would gain on that turn, "
+        "you gain instead; any cards of theirs that are trashed are set aside and returned to "
+        "their discard pile at end of turn.",
+        "alchemy",
+    ),
+)
+
+CARDS: dict[str, Card] = {c.name: c for c in (*BASIC_CARDS, *BASE_CARDS, *ALCHEMY_CARDS)}
 KINGDOM_CARDS: tuple[str, ...] = tuple(c.name for c in BASE_CARDS)
+ALCHEMY_KINGDOM: tuple[str, ...] = tuple(c.name for c in ALCHEMY_CARDS)
+ALL_KINGDOM: tuple[str, ...] = (*KINGDOM_CARDS, *ALCHEMY_KINGDOM)
 
 # Flat lookup tables for the hot paths (a dict lookup beats an attribute chain).
 ACTIONS: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & A)

@@ -182,12 +182,21 @@ class Turn(Frame):
                         tuple(opts),
                     )
                 step = "cleanup"
-            if step == "cleanup":
+            if step == "cleanup" or step == "tidy":
+                if step == "cleanup" and s.alchemy and cleanup_choices(s, seat):
+                    # Herbalist / Alchemist: the player orders what leaves play (D29, D32).
+                    self.step = "tidy"
+                    s.stack.append(CleanupChoices(seat))
+                    return None
                 s.cleanup(seat)
                 if s.over:
                     return None
                 # This frame carries on as the next player's turn, straight to its first question.
-                seat = (seat + 1) % len(s.names)
+                if s.extra_turns or s.possessor >= 0:
+                    seat = s.next_seat(seat)
+                else:
+                    s.resume = seat
+                    seat = (seat + 1) % len(s.names)
                 self.seat = seat
             s.start_turn(seat)
             self.step = "action"
@@ -279,6 +288,78 @@ class MoatWindow(ResponseWindow):
         top = s.stack[-1]
         assert isinstance(top, Resolve)
         top.immune = list(self.revealed)
+
+
+def cleanup_choices(s: DominionState, seat: int) -> list[Option]:
+    """What a player may do as cards leave play at Clean-up (Herbalist, Alchemist)."""
+    play = s.plays[seat]
+    opts: list[Option] = []
+    if "Alchemist" in play and "Potion" in play:
+        opts.append(opt("top", "Alchemist"))
+    if "Herbalist" in play:
+        opts += [opt("topdeck", c) for c in distinct(play) if c in TREASURES]
+    return opts
+
+
+@dataclass
+class CleanupChoices(Frame):
+    """Clean-up, card by card: Alchemists onto the deck while a Potion is in play, and a
+    Treasure from play onto the deck for each Herbalist discarded (D29, D32)."""
+
+    seat: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        opts = cleanup_choices(s, self.seat)
+        if not opts:
+            _done(s, self)
+            return None
+        what = []
+        if opts[0].id == "top:Alchemist":
+            what.append("put an Alchemist onto your deck")
+        if opts[-1].id != "top:Alchemist":
+            what.append("discard a Herbalist and put a Treasure from play onto your deck")
+        opts.append(OPT_DONE)
+        return Decision(
+            self.seat,
+            f"{s.names[self.seat]}, Clean-up: {' or '.join(what)}? (done: discard the rest)",
+            tuple(opts),
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: DominionState = state
+        if option_id == "done":
+            _done(s, self)
+            return
+        verb, _, name = option_id.partition(":")
+        name = CARDS[name].name
+        play = s.plays[self.seat]
+        if verb == "top":
+            play.remove(name)
+            s.decks[self.seat].append(name)
+            if s.log is not None:
+                s._act(
+                    self.seat,
+                    "put",
+                    "puts",
+                    " an Alchemist from play onto their deck (a Potion is in play).",
+                )
+            return
+        play.remove("Herbalist")
+        s.discards[self.seat].append("Herbalist")
+        play.remove(name)
+        s.decks[self.seat].append(name)
+        if s.log is not None:
+            s._act(
+                self.seat,
+                "discard",
+                "discards",
+                f" a Herbalist from play and puts {a_card(name)} from play onto their deck.",
+                private_rest=(
+                    f" a Herbalist from play and put {a_card(name)} from play onto your deck."
+                ),
+                kind="discard",
+            )
 
 
 # -- frames shared by several cards ------------------------------------------------
@@ -828,9 +909,7 @@ class Bandit(Frame):
         if trashed is not None:
             rest.remove(trashed)
             aside.remove(trashed)
-            s.trash.append(trashed)
-            if s.log is not None:
-                s._act(t, "trash", "trashes", f" {a_card(trashed)}.", kind="trash")
+            s.trash_card(t, trashed)
         for c in rest:
             aside.remove(c)
             s.discards[t].append(c)
@@ -970,16 +1049,7 @@ class Sentry(Frame):
             return
         s.asides[self.seat].remove(name)
         if verb == "trash":
-            s.trash.append(name)
-            if s.log is not None:
-                s._act(
-                    self.seat,
-                    "trash",
-                    "trashes",
-                    f" {a_card(name)} from their deck (Sentry).",
-                    private_rest=f" {a_card(name)} from your deck (Sentry).",
-                    kind="trash",
-                )
+            s.trash_card(self.seat, name, " from their deck (Sentry)")
         else:
             s.discards[self.seat].append(name)
             if s.log is not None:
@@ -1058,6 +1128,7 @@ FRAMES: dict[str, type[Frame]] = {
     cls.__name__: cls
     for cls in (
         Turn,
+        CleanupChoices,
         Resolve,
         MoatWindow,
         Gain,

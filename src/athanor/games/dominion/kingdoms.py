@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 
 from athanor.engine import ConfigError, Rng
-from athanor.games.dominion.cards import CARDS, KINGDOM_CARDS
+from athanor.games.dominion.cards import ALCHEMY_KINGDOM, ALL_KINGDOM, CARDS, KINGDOM_CARDS
 
 # Recommended sets of ten from the 2nd-edition rulebook.
 PRESETS: dict[str, tuple[str, ...]] = {
@@ -81,10 +81,48 @@ PRESETS: dict[str, tuple[str, ...]] = {
         "Throne Room",
         "Vassal",
     ),
+    # Base (2nd edition) + Alchemy sets. The Alchemy halves are the Alchemy rulebook's; the
+    # Base halves replace its 1st-edition-only cards and are reconstructed (D27).
+    "forbidden-arts": (
+        "Apprentice",
+        "Familiar",
+        "Possession",
+        "University",
+        "Bandit",
+        "Cellar",
+        "Council Room",
+        "Gardens",
+        "Laboratory",
+        "Throne Room",
+    ),
+    "potion-mixers": (
+        "Alchemist",
+        "Apothecary",
+        "Golem",
+        "Herbalist",
+        "Transmute",
+        "Cellar",
+        "Festival",
+        "Militia",
+        "Poacher",
+        "Smithy",
+    ),
+    "chemistry-lesson": (
+        "Alchemist",
+        "Golem",
+        "Philosopher's Stone",
+        "University",
+        "Bureaucrat",
+        "Market",
+        "Moat",
+        "Remodel",
+        "Vassal",
+        "Witch",
+    ),
 }
 
 KINGDOM_SIZE = 10
-_BY_KEY = {n.lower().replace(" ", "").replace("-", "").replace("'", ""): n for n in KINGDOM_CARDS}
+_BY_KEY = {n.lower().replace(" ", "").replace("-", "").replace("'", ""): n for n in ALL_KINGDOM}
 
 
 def _key(text: str) -> str:
@@ -96,7 +134,7 @@ def card_named(text: str) -> str:
     found = _BY_KEY.get(_key(text))
     if found is not None:
         return found
-    words = [*KINGDOM_CARDS, *PRESETS]
+    words = [*ALL_KINGDOM, *PRESETS]
     close = difflib.get_close_matches(text.strip(), words, n=3, cutoff=0.5)
     if not close:
         lowered = {w.lower(): w for w in words}
@@ -107,11 +145,27 @@ def card_named(text: str) -> str:
     raise ConfigError(f"unknown Kingdom card {text.strip()!r}.{hint}")
 
 
-def choose_kingdom(spec: str, rng: Rng) -> list[str]:
+def alchemy_count(value: object) -> int | None:
+    """The ``alchemy`` option: how many random cards are Alchemy cards (None: any number)."""
+    text = str(value).strip().lower()
+    if text in ("any", "mixed", "all-sets"):
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        raise ConfigError(f"option 'alchemy' is a number 0-10 or 'any', not {value!r}") from None
+    if not 0 <= n <= KINGDOM_SIZE:
+        raise ConfigError(f"option 'alchemy' is a number 0-10 or 'any', not {n}")
+    return n
+
+
+def choose_kingdom(spec: str, rng: Rng, alchemy: int | None = 0) -> list[str]:
     """The kingdom for an option value, drawing any random cards from ``rng``.
 
     ``spec`` is "random", a preset name, or a comma-separated list of up to ten
-    card names; a shorter list is filled up to ten with random cards.
+    card names; a shorter list is filled up to ten with random cards. ``alchemy``
+    is how many of the ten are Alchemy cards (named ones count), or None for a
+    draw from both sets together (D25).
     """
     text = spec.strip()
     if text.lower() in ("", "random"):
@@ -129,7 +183,17 @@ def choose_kingdom(spec: str, rng: Rng) -> list[str]:
             chosen.append(name)
         if len(chosen) > KINGDOM_SIZE:
             raise ConfigError(f"a kingdom has {KINGDOM_SIZE} cards, not {len(chosen)}.")
-    rest = [n for n in KINGDOM_CARDS if n not in chosen]
+    if alchemy is None:
+        rest = [n for n in ALL_KINGDOM if n not in chosen]
+    elif alchemy == 0:
+        rest = [n for n in KINGDOM_CARDS if n not in chosen]
+    else:
+        want = alchemy - sum(1 for n in chosen if n in ALCHEMY_KINGDOM)
+        alc = [n for n in ALCHEMY_KINGDOM if n not in chosen]
+        while want > 0 and len(chosen) < KINGDOM_SIZE:
+            chosen.append(alc.pop(rng.below(len(alc))))
+            want -= 1
+        rest = [n for n in KINGDOM_CARDS if n not in chosen]
     while len(chosen) < KINGDOM_SIZE:
         chosen.append(rest.pop(rng.below(len(rest))))
     return chosen

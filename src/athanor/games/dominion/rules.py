@@ -14,10 +14,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from athanor.engine import ConfigError, GameState, Result, Rng
+from athanor.engine import ConfigError, Decision, GameState, Result, Rng
+from athanor.games.dominion import alchemy as alchemy_effects
 from athanor.games.dominion import frames as fr
 from athanor.games.dominion.cards import (
     ACTIONS,
+    ALCHEMY_KINGDOM,
     CARDS,
     COST_COINS,
     COST_POTIONS,
@@ -29,12 +31,14 @@ from athanor.games.dominion.cards import (
     counted_words,
     plural,
 )
-from athanor.games.dominion.kingdoms import choose_kingdom
+from athanor.games.dominion.kingdoms import alchemy_count, choose_kingdom
 
 PROVINCES = {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}
 STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
 _TCOINS = {n: c.coins for n, c in CARDS.items() if c.types & CardType.TREASURE}
 _TPOTIONS = {n: c.potions for n, c in CARDS.items() if c.types & CardType.TREASURE}
+ALCHEMY_KINGDOM_SET = frozenset(ALCHEMY_KINGDOM)
+STONE = "Philosopher's Stone"
 
 
 def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
@@ -126,6 +130,11 @@ class DominionState(GameState):
     turns: list[int]  # turns taken per seat (for the tie-break)
     turn_no: int
     over: bool
+    alchemy: bool  # an Alchemy card is in the kingdom (Clean-up may need choices)
+    extra_turns: list[list[int]]  # Possession: [seat, controller] turns still to come, in order
+    possessor: int  # the seat deciding for the current player this turn, or -1
+    resume: int  # the seat whose ordinary turn came last (the next one is to its left)
+    possessed_trash: list[str]  # the possessed player's trashed cards, set aside (D39)
     buy_table: fr.BuyTable  # derived from the Supply's piles (shared, never changed)
 
     @property
@@ -149,7 +158,13 @@ class DominionState(GameState):
             raise ConfigError(f"Dominion takes 2-6 players, not {players}")
         s = cls()
         s._init_base(seed, options, names, players, log)
-        s.kingdom = choose_kingdom(str(options.get("kingdom", "random")), s.rng)
+        s.kingdom = choose_kingdom(
+            str(options.get("kingdom", "random")), s.rng, alchemy_count(options.get("alchemy", 0))
+        )
+        s.alchemy = not ALCHEMY_KINGDOM_SET.isdisjoint(s.kingdom)
+        s.extra_turns = []
+        s.possessor = -1
+        s.possessed_trash = []
         s.supply = supply_for(s.kingdom, players)
         s.buy_table = fr.buy_table(s.supply)
         s.trash = []
@@ -177,6 +192,7 @@ class DominionState(GameState):
             s.draw(seat, 5)
         s.first = s.rng.below(players)
         s.current = s.first
+        s.resume = s.first
         if s.log is not None:
             s.say("setup", f"{s.names[s.first]} goes first.")
         s.stack.append(fr.Turn(s.first, "start"))
@@ -246,12 +262,16 @@ class DominionState(GameState):
         gardens = owned.get("Gardens", 0)
         if gardens:
             total += gardens * (sum(owned.values()) // 10)
+        vineyards = owned.get("Vineyard", 0)
+        if vineyards:  # D30
+            total += vineyards * (sum(k for n, k in owned.items() if n in ACTIONS) // 3)
         return total
 
     def card_census(self) -> dict[str, int]:
         """Every card counted once wherever it is: Supply, trash and each player's zones."""
         out = Counter({n: k for n, k in self.supply.items()})
         out.update(self.trash)
+        out.update(self.possessed_trash)
         for zones in (self.decks, self.hands, self.discards, self.plays, self.asides):
             for z in zones:
                 out.update(z)
@@ -275,7 +295,11 @@ class DominionState(GameState):
         """'You draw Gold' to the actor, 'Ana draws a card' to everyone else."""
         if self.log is not None:
             mine = rest if private_rest is None else private_rest
-            self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{mine}")])
+            private = [(seat, f"You {you}{mine}")]
+            if self.possessor >= 0 and seat == self.current:
+                # The possessor sees what the possessed player sees (D37).
+                private.append((self.possessor, f"{self.names[seat]} {they}{mine}"))
+            self.say(kind, f"{self.names[seat]} {they}{rest}", private)
 
     # -- moving cards ------------------------------------------------------------
 
@@ -352,6 +376,8 @@ class DominionState(GameState):
             if self.log is not None:
                 self.say("gain", f"There is no {name} left to gain.")
             return False
+        if self.possessor >= 0 and seat == self.current:
+            return self._gain_for_possessor(seat, name, quiet)
         self.supply[name] = left - 1
         if to == "discard":
             self.discards[seat].append(name)
@@ -372,12 +398,52 @@ class DominionState(GameState):
             )
         return True
 
+    def _gain_for_possessor(self, seat: int, name: str, quiet: bool) -> bool:
+        """Possession: a card the possessed player would gain goes to the possessor (D38)."""
+        p = self.possessor
+        self.supply[name] -= 1
+        self.discards[p].append(name)
+        if self.log is not None:
+            what = "buys" if quiet else "would gain"
+            self.say(
+                "gain",
+                f"{self.names[p]} gains {a_card(name)} that {self.names[seat]} {what} "
+                f"(Possession); it goes to {self.names[p]}'s discard pile.",
+                [(p, f"You gain {a_card(name)} that {self.names[seat]} {what} (Possession).")],
+            )
+        return True
+
+    def trash_card(self, seat: int, name: str, where: str = "") -> None:
+        """Put a card of ``seat`` that has left its zone into the trash.
+
+        During a possessed turn the possessed player's cards are set aside instead
+        and come back to their discard pile after Clean-up (D39).
+        """
+        if self.possessor >= 0 and seat == self.current:
+            self.possessed_trash.append(name)
+            if self.log is not None:
+                who = self.names[seat]
+                self.say(
+                    "trash",
+                    f"{who} trashes {a_card(name)}{where}; as {who} is possessed, it is set "
+                    f"aside and returns to {who}'s discard pile after Clean-up.",
+                )
+            return
+        self.trash.append(name)
+        if self.log is not None:
+            self._act(
+                seat,
+                "trash",
+                "trashes",
+                f" {a_card(name)}{where}.",
+                private_rest=f" {a_card(name)}{where.replace('their', 'your')}.",
+                kind="trash",
+            )
+
     def trash_from_hand(self, seat: int, name: str) -> None:
         """Trash a card from a hand."""
         self.hands[seat].remove(name)
-        self.trash.append(name)
-        if self.log is not None:
-            self._act(seat, "trash", "trashes", f" {a_card(name)}.", kind="trash")
+        self.trash_card(seat, name)
 
     def discard_from_hand(self, seat: int, name: str) -> None:
         """Discard a card from a hand (discarded cards are seen by everyone)."""
@@ -412,8 +478,11 @@ class DominionState(GameState):
         self.merchant = 0
         self.silver_played = False
         self.bought = False
-        self.turns[seat] += 1
         self.turn_no += 1
+        if self.possessor >= 0:
+            self._start_possessed_turn(seat)
+            return
+        self.turns[seat] += 1
         if self.log is not None:
             self.say(
                 "turn",
@@ -425,6 +494,52 @@ class DominionState(GameState):
                         f"Your hand: {counted_words(sorted(self.hands[seat]))}.",
                     )
                 ],
+            )
+
+    def _start_possessed_turn(self, seat: int) -> None:
+        """Narrate the start of an extra turn under Possession (not counted in ``turns``)."""
+        if self.log is None:
+            return
+        p = self.possessor
+        self.say(
+            "turn",
+            f"Turn {self.turn_no}: {self.names[seat]}'s extra turn, possessed by "
+            f"{self.names[p]}, who makes every decision.",
+            [
+                (
+                    seat,
+                    f"Turn {self.turn_no}: your extra turn; {self.names[p]} possesses you and "
+                    "makes every decision.",
+                ),
+                (
+                    p,
+                    f"Turn {self.turn_no}: {self.names[seat]}'s extra turn; you possess them and "
+                    f"decide. {self.names[seat]}'s hand: "
+                    f"{counted_words(sorted(self.hands[seat]))}.",
+                ),
+            ],
+        )
+
+    def next_seat(self, seat: int) -> int:
+        """After a turn's Clean-up: whose turn is next (Possession's extra turns first)."""
+        if self.possessor >= 0:
+            self._end_possessed_turn(seat)
+        else:
+            self.resume = seat
+        if self.extra_turns:
+            nxt, controller = self.extra_turns.pop(0)
+            self.possessor = controller
+            return nxt
+        return (self.resume + 1) % len(self.names)
+
+    def _end_possessed_turn(self, seat: int) -> None:
+        p = self.possessor
+        self.possessor = -1
+        if self.log is not None:
+            self.say(
+                "turn",
+                f"{self.names[seat]}'s extra turn ends; "
+                f"{self.names[p]} no longer decides for them.",
             )
 
     def play_action(self, seat: int, name: str) -> None:
@@ -472,6 +587,8 @@ class DominionState(GameState):
         self.plays[seat].append(name)
         self.coins += _TCOINS[name]
         self.potions += _TPOTIONS[name]
+        if name == STONE:
+            self.coins += self.stone_value(seat)
         bonus = 0
         if name == "Silver" and not self.silver_played:
             self.silver_played = True
@@ -499,6 +616,8 @@ class DominionState(GameState):
         self.coins += sum(map(_TCOINS.__getitem__, tre))
         if self.potion_in_supply:
             self.potions += sum(map(_TPOTIONS.__getitem__, tre))
+            if STONE in tre:
+                self.coins += tre.count(STONE) * self.stone_value(seat)
         bonus = 0
         if not self.silver_played and "Silver" in tre:
             self.silver_played = True
@@ -511,6 +630,10 @@ class DominionState(GameState):
                 f"{self.names[seat]} plays {counted_words(tre)}{extra} ({self.money_words()}).",
                 [(seat, f"You play {counted_words(tre)}{extra} ({self.money_words()}).")],
             )
+
+    def stone_value(self, seat: int) -> int:
+        """Philosopher's Stone: 1 coin per 5 cards in deck and discard pile together (D33)."""
+        return (len(self.decks[seat]) + len(self.discards[seat])) // 5
 
     def money_words(self) -> str:
         """Coins (and Potions) to spend, in words."""
@@ -554,11 +677,25 @@ class DominionState(GameState):
             self.asides[seat].clear()
         self.actions = self.buys = self.coins = self.potions = self.merchant = 0
         self.draw(seat, 5)
+        if self.possessor >= 0 and self.possessed_trash:
+            # Possession: the set-aside trashed cards return after Clean-up (D39).
+            self.discards[seat].extend(self.possessed_trash)
+            if self.log is not None:
+                self.say(
+                    "turn",
+                    f"{counted_words(self.possessed_trash)} trashed from "
+                    f"{self.names[seat]} during the possessed turn "
+                    f"{'return' if len(self.possessed_trash) > 1 else 'returns'} "
+                    f"to {self.names[seat]}'s discard pile.",
+                )
+            self.possessed_trash = []
         limit = 4 if len(self.names) >= 5 else 3
         if self.supply["Province"] == 0 or self.empty_piles() >= limit:
             self.over = True
             self.phase = "over"
             self.stack.clear()
+            self.extra_turns = []  # no extra turns after the game has ended (D40)
+            self.possessor = -1
             if self.log is not None:
                 why = (
                     "the Province pile is empty"
@@ -574,6 +711,24 @@ class DominionState(GameState):
 
     def _game_over(self) -> bool:
         return self.over
+
+    def _run(self) -> None:
+        """The engine's loop, inlined, with Possession's redirection of decisions (D37).
+
+        During a possessed turn the possessed player's questions go to the possessor.
+        """
+        stack = self.stack
+        while stack:
+            if self.over:
+                break
+            d = stack[-1].run(self)
+            if d is not None:
+                if self.possessor >= 0 and d.seat == self.current:
+                    d = Decision(self.possessor, d.prompt, d.options)
+                self._decision = d
+                return
+        self._decision = None
+        self._finish()
 
     @property
     def result(self) -> Result | None:
@@ -607,7 +762,10 @@ class DominionState(GameState):
         d = self._decision
         players = []
         for i in range(self.players):
-            mine = seat == i
+            # The possessor sees what the possessed player sees, that turn only (D37).
+            mine = seat == i or (
+                self.possessor >= 0 and seat == self.possessor and i == self.current
+            )
             disc = self.discards[i]
             players.append(
                 {
@@ -621,6 +779,8 @@ class DominionState(GameState):
                     "set_aside": list(self.asides[i]) if mine else None,
                     "set_aside_size": len(self.asides[i]),
                     "turns": self.turns[i],
+                    # Public: every gain and trash is announced, so players can keep count.
+                    "vp": self.victory_points(i),
                 }
             )
         return {
@@ -645,6 +805,9 @@ class DominionState(GameState):
             if d
             else None,
             "over": self.over,
+            "possessor": self.possessor if self.possessor >= 0 else None,
+            "extra_turns": [list(e) for e in self.extra_turns],
+            "possessed_trash": list(self.possessed_trash),
         }
 
     def clone(self) -> DominionState:
@@ -673,6 +836,11 @@ class DominionState(GameState):
         c.turns = list(self.turns)
         c.turn_no = self.turn_no
         c.over = self.over
+        c.alchemy = self.alchemy
+        c.extra_turns = [list(e) for e in self.extra_turns]
+        c.possessor = self.possessor
+        c.resume = self.resume
+        c.possessed_trash = list(self.possessed_trash)
         return c
 
     def determinize(self, seat: int, seed: int) -> DominionState:
@@ -685,9 +853,11 @@ class DominionState(GameState):
         rng = Rng(seed)
         d = self._decision
         asked = d.seat if d is not None else -1
+        # During a possessed turn the questions name the possessed player's hand.
+        seen = c.current if c.possessor >= 0 else -1
         for other in range(c.players):
             deck = c.decks[other]
-            if other != seat and other != asked:
+            if other != seat and other != asked and other != seen:
                 hand = c.hands[other]
                 pool = deck + hand
                 _shuffle(rng, pool)
@@ -727,7 +897,19 @@ class DominionState(GameState):
         "turns",
         "turn_no",
         "over",
+        "alchemy",
+        "extra_turns",
+        "possessor",
+        "resume",
+        "possessed_trash",
     )
+    _DEFAULTS: dict[str, Any] = {
+        "alchemy": False,
+        "extra_turns": [],
+        "possessor": -1,
+        "resume": None,
+        "possessed_trash": [],
+    }
 
     def _state_json(self) -> Any:
         return {k: getattr(self, k) for k in self._FIELDS}
@@ -736,7 +918,14 @@ class DominionState(GameState):
     def _from_state_json(cls, data: Any) -> DominionState:
         s = cls.__new__(cls)
         for k in cls._FIELDS:
-            setattr(s, k, data[k])
+            if k in data:
+                setattr(s, k, data[k])
+            elif k in cls._DEFAULTS:  # saves from before Alchemy
+                setattr(s, k, cls._DEFAULTS[k])
+            else:
+                raise KeyError(k)
+        if s.resume is None:
+            s.resume = s.current
         for name in [*s.supply, *s.kingdom]:
             if name not in CARDS:
                 raise ValueError(f"unknown card {name!r}")
@@ -751,6 +940,8 @@ class DominionState(GameState):
             for i, z in enumerate(zones):
                 zones[i] = [CARDS[n].name for n in z]
         s.trash = [CARDS[n].name for n in s.trash]
+        s.possessed_trash = [CARDS[n].name for n in s.possessed_trash]
+        s.extra_turns = [[int(a), int(b)] for a, b in s.extra_turns]
         s.buy_table = fr.buy_table(s.supply)
         return s
 
@@ -759,4 +950,6 @@ class DominionState(GameState):
         return [c for c in dict.fromkeys(self.hands[seat]) if c in ACTIONS]
 
 
+fr.EFFECTS.update(alchemy_effects.EFFECTS)
+fr.FRAMES.update(alchemy_effects.FRAMES)
 DominionState.FRAMES = fr.FRAMES

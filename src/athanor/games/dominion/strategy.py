@@ -29,6 +29,7 @@ from athanor.engine import Decision, GameState, Rng
 from athanor.games.dominion.cards import CARDS, CardType
 
 TYPE_NAMES = {t.name.title(): t for t in CardType if t.name}
+ACTION_NAMES = frozenset(n for n, c in CARDS.items() if c.types & CardType.ACTION)
 
 
 class StrategyError(ValueError):
@@ -404,6 +405,11 @@ class CardSense:
                 plain.append(oid)
         if "reveal" in ids:
             return "reveal"
+        frame = type(state.stack[-1]).__name__ if getattr(state, "stack", None) else ""
+        if frame == "CleanupChoices":
+            return self._cleanup(ids, by_verb)
+        if frame == "ScryingPool":
+            return self._scry(state, seat, by_verb)
         if not by_verb:
             return self._plain(plain)
         verb, cards = max(by_verb.items(), key=lambda kv: len(kv[1]))
@@ -413,7 +419,7 @@ class CardSense:
             if junk:
                 return f"trash:{min(junk, key=card_value)}"
             return stop or f"trash:{min(cards, key=card_value)}"
-        if verb in ("discard", "topdeck", "return", "set-aside", "setaside"):
+        if verb in ("discard", "topdeck", "return", "set-aside", "setaside", "back"):
             worst = min(cards, key=card_value)
             if stop and card_value(worst) > 0 and verb == "discard":
                 return stop
@@ -424,6 +430,26 @@ class CardSense:
             return f"play:{max(cards, key=card_value)}"
         best = max(cards, key=card_value)
         return f"{verb}:{best}"
+
+    @staticmethod
+    def _cleanup(ids: tuple[str, ...], by_verb: dict[str, list[str]]) -> str:
+        """Alchemists back on the deck first (the Potion is still in play), then the best
+        Treasure for each Herbalist if it is better than Copper."""
+        if "top:Alchemist" in ids:
+            return "top:Alchemist"
+        best = max(by_verb.get("topdeck", []), key=card_value, default=None)
+        if best is not None and card_value(best) >= 3:
+            return f"topdeck:{best}"
+        return "done"
+
+    @staticmethod
+    def _scry(state: Any, seat: int, by_verb: dict[str, list[str]]) -> str:
+        """Scrying Pool: keep your own good cards and discard the others' good cards."""
+        card = (by_verb.get("back") or by_verb["discard"])[0]
+        target = getattr(state.stack[-1], "target", seat)
+        mine = target == seat or target == getattr(state, "current", seat)
+        good = card in ACTION_NAMES or card_value(card) >= 3
+        return f"back:{card}" if good == mine else f"discard:{card}"
 
     @staticmethod
     def _trashable(state: Any, seat: int, card: str) -> bool:
@@ -558,14 +584,17 @@ class HeuristicBot(StrategyBot):
         if ok("Gold") and not any(action_score(c) >= 5 and c in terminal for c in terminal):
             return "buy:Gold"
         best = max([*free, *terminal], key=lambda c: (action_score(c), c), default=None)
-        if best is not None and CARDS[best].cost.coins >= 4:
+        if best is not None and CARDS[best].cost.coins + 3 * CARDS[best].cost.potions >= 4:
             return f"buy:{best}"
         if ok("Duchy") and provinces <= 6:
             return "buy:Duchy"
         if (
             ok("Potion")
             and owned.get("Potion", 0) < 1
-            and any(CARDS[k].cost.potions for k in s.kingdom)
+            and any(
+                CARDS[k].cost.potions and CARDS[k].types & CardType.ACTION and action_score(k) >= 3
+                for k in s.kingdom
+            )
         ):
             return "buy:Potion"
         if ok("Silver"):
