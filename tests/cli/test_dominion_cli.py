@@ -1,0 +1,54 @@
+"""Dominion in the terminal: a whole game against a bot, and its own commands."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from athanor import ConfigError, catalog
+
+CMD = [sys.executable, "-m", "athanor"]
+
+
+def run(args: list[str], text: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*CMD, *args], input=text, capture_output=True, text=True, timeout=120, env=dict(os.environ)
+    )
+
+
+def test_a_person_can_play_a_whole_game_against_big_money_ultimate() -> None:
+    args = ["play", "dominion", "--players", "2", "--bots", "big-money-ultimate", "--seed", "3"]
+    out = run(args, "1\n" * 3000)
+    assert out.returncode == 0, out.stderr
+    assert "Game over." in out.stdout
+    assert "Your hand:" in out.stdout or "You draw" in out.stdout
+
+
+def test_hand_supply_deck_and_scores_commands() -> None:
+    args = ["play", "dominion", "--players", "2", "--bots", "1", "--seed", "8"]
+    out = run([*args, "--option", "kingdom=first-game"], "hand\nsupply\ndeck\nscores\nhelp\nquit\n")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Your hand (5 cards):" in text
+    assert "Supply: Copper, 0 coins, 46 left" in text and "Province, 8 coins, 8 left" in text
+    assert "You: deck 5, discard 0" in text
+    assert "You: 3 VP after" in text
+    assert "hand: your hand" in text  # help lists the game's own commands
+
+
+def test_a_strategy_file_can_be_a_bot(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.txt"
+    mine.write_text("name: mine\nbuy Province\nbuy Gold\nbuy Silver\n")
+    out = run(["sim", "dominion", "--bots", str(mine), "big-money", "--games", "20", "--quiet"])
+    assert out.returncode == 0, out.stderr
+    assert str(mine) in out.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text("name: bad\nbuy Provinse\n")
+    with pytest.raises(ConfigError, match="line 2: unknown card or type 'Provinse'"):
+        catalog.bot("dominion", str(bad), 1)
+    out = run(["sim", "dominion", "--bots", str(bad), "big-money", "--games", "2"])
+    assert out.returncode == 2 and "line 2" in out.stderr
