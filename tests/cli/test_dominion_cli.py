@@ -52,3 +52,15 @@ def test_a_strategy_file_can_be_a_bot(tmp_path: Path) -> None:
         catalog.bot("dominion", str(bad), 1)
     out = run(["sim", "dominion", "--bots", str(bad), "big-money", "--games", "2"])
     assert out.returncode == 2 and "line 2" in out.stderr
+
+
+def test_kingdom_preset_flag_sets_up_a_mixed_alchemy_game() -> None:
+    args = ["play", "dominion", "--players", "2", "--bots", "possession", "--seed", "5"]
+    out = run([*args, "--kingdom-preset", "forbidden-arts"], "supply\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Possession, 6 coins and 1 Potion, 10 left" in out.stdout
+    assert "Potion, 4 coins, 16 left" in out.stdout
+    out = run([*args, "--kingdom-preset", "forbiden-arts"])
+    assert out.returncode == 2 and "forbidden-arts" in out.stderr
+    out = run([*args, "--option", "kingdom"])
+    assert out.returncode == 2 and "NAME=VALUE" in out.stderr

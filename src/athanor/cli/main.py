@@ -92,7 +92,7 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
                 names.append(given.pop(0))
             else:
                 names.append("Player 1" if len(humans) == 1 else f"Player {s + 1}")
-        options = dict(kv.split("=", 1) for kv in (args.option or []))
+        options = _options(args)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         state = athanor.new_game(spec.name, players, seed, options, names)
         term.line(f"{spec.title}, seed {seed}. Type help at any prompt for the commands.")
@@ -179,6 +179,19 @@ def _loop(state: GameState, agents: dict[int, Any], viewer: int | None, term: Te
                 )
 
 
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    """Game options from --option NAME=VALUE and the --kingdom shortcut."""
+    options: dict[str, str] = {}
+    for kv in args.option or []:
+        name, sep, value = kv.partition("=")
+        if not sep or not name:
+            raise ConfigError(f"--option takes NAME=VALUE, not {kv!r}")
+        options[name.strip()] = value.strip()
+    if getattr(args, "kingdom", None):
+        options["kingdom"] = args.kingdom
+    return options
+
+
 def _show(d: Decision, term: Terminal) -> None:
     end = "" if d.prompt.endswith(("?", ":", ".")) or "?" in d.prompt else ":"
     term.line(term.strong(d.prompt + end))
@@ -258,9 +271,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     from athanor import sim
 
     spec = catalog.spec(args.game)
-    options = dict(kv.split("=", 1) for kv in (args.option or []))
-    if args.kingdom:
-        options["kingdom"] = args.kingdom
+    options = _options(args)
     bar: Any = None
     if sys.stderr.isatty() and not args.quiet:
         try:
@@ -307,6 +318,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--name", action="append", help="a human player's name (repeatable)")
     pl.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
+    pl.add_argument(
+        "--kingdom",
+        "--kingdom-preset",
+        dest="kingdom",
+        help="Dominion: a preset name, a comma-separated list of cards, or 'random'",
     )
     pl.set_defaults(func=play)
     rp = sub.add_parser("replay", help="narrate a saved game or replay file")
