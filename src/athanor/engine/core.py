@@ -47,18 +47,37 @@ class Decision:
     dataclass because one is made at every step and that is measurably cheaper.
     """
 
-    __slots__ = ("ids", "options", "prompt", "seat")
+    __slots__ = ("_id_set", "ids", "options", "prompt", "seat")
 
     seat: int
     prompt: str
     options: tuple[Option, ...]
     ids: tuple[str, ...]  # the option ids, in order (bots and apply read them often)
+    _id_set: frozenset[str] | None
 
-    def __init__(self, seat: int, prompt: str, options: tuple[Option, ...]) -> None:
+    def __init__(
+        self,
+        seat: int,
+        prompt: str,
+        options: tuple[Option, ...],
+        ids: tuple[str, ...] | None = None,
+        id_set: frozenset[str] | None = None,
+    ) -> None:
+        """``ids`` and ``id_set``, if given, must be the options' ids in order and as a set
+        (a game may keep them ready)."""
         self.seat = seat
         self.prompt = prompt
         self.options = options
-        self.ids = tuple([o.id for o in options])
+        self.ids = tuple([o.id for o in options]) if ids is None else ids
+        self._id_set = id_set
+
+    @property
+    def id_set(self) -> frozenset[str]:
+        """The option ids as a set, for quick membership tests (made once, when first asked)."""
+        got = self._id_set
+        if got is None:
+            got = self._id_set = frozenset(self.ids)
+        return got
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
@@ -436,7 +455,8 @@ class GameState(ABC):
         d = self._decision
         if d is None:
             raise IllegalMove("the game is over; there is nothing left to choose")
-        if option_id not in d.ids:
+        known = d._id_set
+        if option_id not in (d.ids if known is None else known):
             shown = ", ".join(d.ids[:12]) + (", ..." if len(d.ids) > 12 else "")
             raise IllegalMove(
                 f"{option_id!r} is not a legal choice for {self.names[d.seat]} now "

@@ -9,7 +9,7 @@ name, never one per copy), or a bare word such as ``done``, ``none``, ``end``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +61,7 @@ def opt(verb: str, name: str) -> Option:
 
 
 _PLAY: dict[str, Option] = {n: opt("play", n) for n in CARDS}
+_BUY: dict[str, Option] = {n: opt("buy", n) for n in CARDS}
 _BUY_ID: dict[str, str] = {f"buy:{n}": n for n in CARDS}
 _BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
 
@@ -68,20 +69,50 @@ _BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
 class BuyTable:
     """The piles of a Supply, cheapest first, with where each coin total cuts the list."""
 
-    __slots__ = ("cut", "entries", "full")
+    __slots__ = ("cut", "end_ids", "end_opts", "end_sets", "entries", "full")
+
+    entries: list[tuple[str, int, Option]]
+    cut: list[int]
+    full: list[tuple[Option, ...]]
+    end_opts: list[tuple[Option, ...]]
+    end_ids: list[tuple[str, ...]]
 
     def __init__(self, supply: dict[str, int]) -> None:
-        entries = sorted(
-            ((n, COST_POTIONS[n], opt("buy", n), COST_COINS[n]) for n in supply),
-            key=lambda e: e[3],
-        )
-        self.entries = [(n, p, o) for n, p, o, _ in entries]
-        top = max((e[3] for e in entries), default=0)
-        self.cut = [sum(1 for e in entries if e[3] <= c) for c in range(top + 1)]
-        # With no pile empty and no Potions, the answer depends on the coins alone.
-        self.full = [[o for _, p, o in self.entries[:k] if not p] for k in self.cut]
+        names = sorted(supply, key=COST_COINS.__getitem__)  # stable: Supply order within a cost
+        self.entries = entries = [(n, COST_POTIONS[n], _BUY[n]) for n in names]
+        # With no pile empty and no Potions, the answer depends on the coins alone: for
+        # each coin total, where it cuts ``entries`` and the options it leaves; the same
+        # with "End your turn" added, as option and id tuples ready for a Decision; and
+        # those ids as a set (made on first use, in Turn.run).
+        self.cut = cut = []
+        self.full = full = []
+        self.end_opts = end_opts = []
+        self.end_ids = end_ids = []
+        opts: tuple[Option, ...] = ()
+        ids: tuple[str, ...] = ()
+        level = k = 0
+        for n, p, o in entries:
+            c = COST_COINS[n]
+            if c > level:
+                with_end = (*opts, OPT_END_TURN)
+                ids_end = (*ids, "end")
+                while level < c:
+                    cut.append(k)
+                    full.append(opts)
+                    end_opts.append(with_end)
+                    end_ids.append(ids_end)
+                    level += 1
+            k += 1
+            if not p:
+                opts += (o,)
+                ids += (o.id,)
+        cut.append(k)
+        full.append(opts)
+        end_opts.append((*opts, OPT_END_TURN))
+        end_ids.append((*ids, "end"))
+        self.end_sets: list[frozenset[str] | None] = [None] * len(cut)
 
-    def options(self, supply: dict[str, int], coins: int, pots: int) -> list[Option]:
+    def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
         """Buy options for piles that are not empty and cost at most coins and Potions.
 
         The list returned may be shared: callers copy it, never change it.
@@ -111,6 +142,37 @@ OPT_NONE = Option("none", "Do nothing")
 OPT_END_ACTIONS = Option("end", "End your Action phase")
 OPT_END_TURN = Option("end", "End your turn")
 OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
+
+
+_BUY_PROMPTS: dict[tuple[str, int, int], str] = {}
+_TREASURE_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
+_HAND_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
+
+
+def _buy_prompt(s: DominionState, seat: int) -> str:
+    """The question of the Buy phase, with the money and Buys left."""
+    coins = s.coins
+    money = f"{coins} coin{'' if coins == 1 else 's'}" if not s.potions else s.money_words()
+    buys = s.buys
+    return f"{s.names[seat]}, buy a card ({money}, {buys} {_BUYS[buys > 1]})"
+
+
+def _treasure_part(hand: list[str]) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+    """The options (and ids) to play Treasures from a hand: all of them, or one by name.
+
+    Cached by the whole hand (in order, up to a bound) and by its distinct Treasures.
+    """
+    key = tuple(hand)
+    part = _HAND_PARTS.get(key)
+    if part is None:
+        tre = tuple([c for c in dict.fromkeys(hand) if c in TREASURES])
+        part = _TREASURE_PARTS.get(tre)
+        if part is None:
+            opts = (OPT_ALL_TREASURES, *[_PLAY[c] for c in tre])
+            part = _TREASURE_PARTS[tre] = (opts, tuple([o.id for o in opts]))
+        if len(_HAND_PARTS) < 50_000:
+            _HAND_PARTS[key] = part
+    return part
 
 
 def _done(s: DominionState, frame: Frame) -> None:
@@ -163,24 +225,38 @@ class Turn(Frame):
             if step == "buy":
                 buys = s.buys
                 if buys > 0:
-                    hand = s.hands[seat]
-                    if not s.bought and not TREASURES.isdisjoint(hand):
-                        opts = [OPT_ALL_TREASURES]
-                        opts += [_PLAY[c] for c in dict.fromkeys(hand) if c in TREASURES]
-                    else:
-                        opts = []
                     coins = s.coins
                     pots = s.potions
-                    opts += s.buy_table.options(s.supply, coins, pots)
-                    opts.append(OPT_END_TURN)
-                    money = (
-                        f"{coins} coin{'' if coins == 1 else 's'}" if not pots else s.money_words()
-                    )
-                    return Decision(
-                        seat,
-                        f"{s.names[seat]}, buy a card ({money}, {buys} {_BUYS[buys > 1]})",
-                        tuple(opts),
-                    )
+                    supply = s.supply
+                    table = s.buy_table
+                    hand = s.hands[seat]
+                    tre = not s.bought and not TREASURES.isdisjoint(hand)
+                    id_set: frozenset[str] | None = None
+                    if not pots and 0 not in supply.values():
+                        # The usual case: the options depend on the coins alone.
+                        top = len(table.end_ids) - 1
+                        i = coins if coins < top else top
+                        opts_t = table.end_opts[i]
+                        ids_t = table.end_ids[i]
+                        if not tre:
+                            id_set = table.end_sets[i]
+                            if id_set is None:
+                                id_set = table.end_sets[i] = frozenset(ids_t)
+                        key = (s.names[seat], coins, buys)
+                        prompt = _BUY_PROMPTS.get(key)
+                        if prompt is None:
+                            prompt = _buy_prompt(s, seat)
+                            if len(_BUY_PROMPTS) < 4096:
+                                _BUY_PROMPTS[key] = prompt
+                    else:
+                        opts_t = (*table.options(supply, coins, pots), OPT_END_TURN)
+                        ids_t = tuple([o.id for o in opts_t])
+                        prompt = _buy_prompt(s, seat)
+                    if tre:
+                        part = _treasure_part(hand)
+                        opts_t = part[0] + opts_t
+                        ids_t = part[1] + ids_t
+                    return Decision(seat, prompt, opts_t, ids_t, id_set)
                 step = "cleanup"
             if step == "cleanup" or step == "tidy":
                 if step == "cleanup" and s.alchemy and cleanup_choices(s, seat):

@@ -11,7 +11,7 @@ Rules decisions are numbered in docs/rules/dominion.md (D1, D2, ...).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from athanor.engine import ConfigError, Decision, GameState, Result, Rng
@@ -41,6 +41,18 @@ ALCHEMY_KINGDOM_SET = frozenset(ALCHEMY_KINGDOM)
 STONE = "Philosopher's Stone"
 
 
+class Weights(dict[str, int]):
+    """A weight per card name for ``DominionState.tally``; a card not listed weighs 0
+    (list every known card, 0 included: a lookup that misses is slow)."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
+_IS_ACTION = Weights({n: 1 if n in ACTIONS else 0 for n in CARDS})
+_COIN_OF = Weights({n: _TCOINS.get(n, 0) for n in CARDS})  # every Treasure's coins
+
+
 def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
     """The Supply piles and their sizes for a kingdom and a player count (D1)."""
     two_sets = players >= 5
@@ -52,12 +64,34 @@ def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
     }
     if any(CARDS[k].cost.potions for k in kingdom):
         supply["Potion"] = 16
-    supply.update(
-        Estate=victory, Duchy=victory, Province=PROVINCES[players], Curse=10 * (players - 1)
-    )
-    for name in sorted(kingdom, key=lambda n: (CARDS[n].cost.coins, CARDS[n].cost.potions, n)):
-        supply[name] = victory if CARDS[name].types & CardType.VICTORY else 10
+    supply["Estate"] = victory
+    supply["Duchy"] = victory
+    supply["Province"] = PROVINCES[players]
+    supply["Curse"] = 10 * (players - 1)
+    for name in sorted(kingdom, key=_pile_order):
+        supply[name] = victory if _is_victory(name) else 10
     return supply
+
+
+# Ready answers for the cards known at import (IntFlag arithmetic is slow); any other
+# card (a test's stand-in) is looked up in CARDS.
+_PILE_ORDER = {n: (c.cost.coins, c.cost.potions, n) for n, c in CARDS.items()}
+_VICTORY_OF = {n: bool(c.types & CardType.VICTORY) for n, c in CARDS.items()}
+
+
+def _pile_order(name: str) -> tuple[int, int, str]:
+    """Kingdom piles are laid out by cost: coins, then Potions, then name."""
+    key = _PILE_ORDER.get(name)
+    if key is None:
+        cost = CARDS[name].cost
+        key = (cost.coins, cost.potions, name)
+    return key
+
+
+def _is_victory(name: str) -> bool:
+    """Whether a card is a Victory card."""
+    v = _VICTORY_OF.get(name)
+    return bool(CARDS[name].types & CardType.VICTORY) if v is None else v
 
 
 _CENSUS: dict[tuple[tuple[str, ...], int], dict[str, int]] = {}
@@ -66,14 +100,15 @@ _SPAN = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 
 
-def _chunk(i: int) -> tuple[int, int, int]:
-    """For Fisher-Yates steps i, i-1, ..., k+1: (k, product of their ranges, rejection limit)."""
+def _chunk(i: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+    """For Fisher-Yates steps i, i-1, ..., k+1: (k, product of their ranges, rejection
+    limit, and each step as (position, range))."""
     m = 1
     k = i
     while k > 0 and m * (k + 1) <= _SPAN:
         m *= k + 1
         k -= 1
-    return k, m, _SPAN - _SPAN % m
+    return k, m, _SPAN - _SPAN % m, tuple([(a, a + 1) for a in range(i, k, -1)])
 
 
 _CHUNKS = [_chunk(i) for i in range(512)]
@@ -89,7 +124,7 @@ def _shuffle(rng: Rng, seq: list[str]) -> None:
     st = rng.state
     i = len(seq) - 1
     while i > 0:
-        k, m, limit = _CHUNKS[i] if i < 512 else _chunk(i)
+        k, m, limit, steps = _CHUNKS[i] if i < 512 else _chunk(i)
         while True:
             st = (st + _GAMMA) & _MASK
             z = st
@@ -99,10 +134,11 @@ def _shuffle(rng: Rng, seq: list[str]) -> None:
             if z < limit:
                 break
         x = z % m
-        while i > k:
-            x, j = divmod(x, i + 1)
-            seq[i], seq[j] = seq[j], seq[i]
-            i -= 1
+        for a, b in steps:
+            j = x % b
+            x //= b
+            seq[a], seq[j] = seq[j], seq[a]
+        i = k
     rng.state = st
 
 
@@ -246,9 +282,20 @@ class DominionState(GameState):
             + len(self.asides[seat])
         )
 
+    def tally(self, seat: int, weight: Mapping[str, int]) -> int:
+        """The sum of ``weight[card]`` over every card a seat has."""
+        get = weight.__getitem__
+        return (
+            sum(map(get, self.decks[seat]))
+            + sum(map(get, self.hands[seat]))
+            + sum(map(get, self.discards[seat]))
+            + sum(map(get, self.plays[seat]))
+            + sum(map(get, self.asides[seat]))
+        )
+
     def money(self, seat: int) -> int:
         """The coin value of every Treasure a seat has."""
-        return sum(_TCOINS.get(n, 0) * k for n, k in self.owned(seat).items())
+        return self.tally(seat, _COIN_OF)
 
     def empty_piles(self) -> int:
         """How many Supply piles are empty."""
@@ -257,14 +304,13 @@ class DominionState(GameState):
 
     def victory_points(self, seat: int) -> int:
         """A seat's score now, counting Gardens (D7)."""
-        owned = self.owned(seat)
-        total = sum(VP[n] * k for n, k in owned.items())
-        gardens = owned.get("Gardens", 0)
+        total = self.tally(seat, VP)
+        gardens = self.count(seat, "Gardens")
         if gardens:
-            total += gardens * (sum(owned.values()) // 10)
-        vineyards = owned.get("Vineyard", 0)
+            total += gardens * (self.card_total(seat) // 10)
+        vineyards = self.count(seat, "Vineyard")
         if vineyards:  # D30
-            total += vineyards * (sum(k for n, k in owned.items() if n in ACTIONS) // 3)
+            total += vineyards * (self.tally(seat, _IS_ACTION) // 3)
         return total
 
     def card_census(self) -> dict[str, int]:
@@ -614,7 +660,7 @@ class DominionState(GameState):
             hand[:] = [c for c in hand if c not in TREASURES]
         self.plays[seat].extend(tre)
         self.coins += sum(map(_TCOINS.__getitem__, tre))
-        if self.potion_in_supply:
+        if "Potion" in self.supply:  # Potions can be in the game
             self.potions += sum(map(_TPOTIONS.__getitem__, tre))
             if STONE in tre:
                 self.coins += tre.count(STONE) * self.stone_value(seat)
@@ -676,7 +722,12 @@ class DominionState(GameState):
             disc.extend(self.asides[seat])
             self.asides[seat].clear()
         self.actions = self.buys = self.coins = self.potions = self.merchant = 0
-        self.draw(seat, 5)
+        deck = self.decks[seat]
+        if self.log is None and len(deck) >= 5:
+            self.hands[seat].extend(deck[:-6:-1])  # draw 5, the top card first
+            del deck[-5:]
+        else:
+            self.draw(seat, 5)
         if self.possessor >= 0 and self.possessed_trash:
             # Possession: the set-aside trashed cards return after Clean-up (D39).
             self.discards[seat].extend(self.possessed_trash)
@@ -689,8 +740,10 @@ class DominionState(GameState):
                     f"to {self.names[seat]}'s discard pile.",
                 )
             self.possessed_trash = []
-        limit = 4 if len(self.names) >= 5 else 3
-        if self.supply["Province"] == 0 or self.empty_piles() >= limit:
+        supply = self.supply
+        if supply["Province"] == 0 or (
+            0 in supply.values() and self.empty_piles() >= (4 if len(self.names) >= 5 else 3)
+        ):
             self.over = True
             self.phase = "over"
             self.stack.clear()

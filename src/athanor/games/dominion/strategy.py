@@ -19,6 +19,7 @@ card asks with ``CardSense``, a small set of plain heuristics.
 from __future__ import annotations
 
 import difflib
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from typing import Any
 
 from athanor.engine import Decision, GameState, Rng
 from athanor.games.dominion.cards import CARDS, CardType
+from athanor.games.dominion.rules import Weights
 
 TYPE_NAMES = {t.name.title(): t for t in CardType if t.name}
 ACTION_NAMES = frozenset(n for n, c in CARDS.items() if c.types & CardType.ACTION)
@@ -84,6 +86,9 @@ class _Parser:
         self.where = where
         self.toks = self._tokens(text)
         self.i = 0
+        # Plain numbers met so far, by the id of the function that returns them.
+        self.consts: dict[int, float] = {}
+        self.consts_fn: dict[int, Num] = {}
 
     def _tokens(self, text: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
@@ -150,18 +155,22 @@ class _Parser:
         left = self.sum()
         t = self.peek()
         ops: dict[str, Callable[[float, float], bool]] = {
-            "<": lambda a, b: a < b,
-            "<=": lambda a, b: a <= b,
-            ">": lambda a, b: a > b,
-            ">=": lambda a, b: a >= b,
-            "==": lambda a, b: a == b,
-            "!=": lambda a, b: a != b,
+            "<": operator.lt,
+            "<=": operator.le,
+            ">": operator.gt,
+            ">=": operator.ge,
+            "==": operator.eq,
+            "!=": operator.ne,
         }
         if t is None or t[1] not in ops:
             raise StrategyError(f"{self.where}: a condition needs a comparison such as <, <= or ==")
         self.take()
         right = self.sum()
         op = ops[t[1]]
+        const = self.consts.get(id(right))
+        if const is not None and self.consts_fn[id(right)] is right:
+            x = const  # a number on the right (the usual case): no call to fetch it
+            return lambda s, seat: op(left(s, seat), x)
         return lambda s, seat: op(left(s, seat), right(s, seat))
 
     def sum(self) -> Num:
@@ -201,7 +210,13 @@ class _Parser:
         kind, v = self.take()
         if kind == "num":
             x = float(v)
-            return lambda s, seat: x
+
+            def num(s: Any, seat: int) -> float:
+                return x
+
+            self.consts[id(num)] = x
+            self.consts_fn[id(num)] = num
+            return num
         if v == "(":
             inner = self.sum()
             self.take(")")
@@ -238,8 +253,8 @@ def _function(name: str, arg: str, where: str) -> Num:
     if kind == "card":
         return lambda s, seat: float(s.count(seat, value))
     t = TYPE_NAMES[value]
-    names = frozenset(n for n, c in CARDS.items() if c.types & t)
-    return lambda s, seat: float(sum(k for n, k in s.owned(seat).items() if n in names))
+    weight = Weights({n: 1 if c.types & t else 0 for n, c in CARDS.items()})
+    return lambda s, seat: float(s.tally(seat, weight))
 
 
 def _opponent_vp(s: Any, seat: int) -> float:
@@ -482,20 +497,24 @@ class StrategyBot:
         self.rng = Rng(seed ^ 0x57A7)
         self.sense = CardSense(self.rng)
         self._buy_ids = tuple((r, f"buy:{r.card}") for r in strategy.buys)
+        self._buy_rules = tuple((oid, r.condition, r.card) for r, oid in self._buy_ids)
 
     def choose(self, state: GameState, decision: Decision) -> str:
         """Pick an option id."""
         s: Any = state
         ids = decision.ids
         seat = decision.seat
-        if "treasures" in ids:
+        if ids[0] == "treasures":  # where the Buy phase offers it (saves the set below)
             return "treasures"
-        if "end" in ids:
+        offered = decision.id_set
+        if "treasures" in offered:
+            return "treasures"
+        if "end" in offered:
             if s.phase == "action":
                 plays = [i[5:] for i in ids if i.startswith("play:")]
                 if plays:
                     return "play:" + self._pick_action(s, seat, plays)
-            return self._buy(s, seat, ids)
+            return self._buy(s, seat, decision)
         return self.sense.choose(s, decision)
 
     def _pick_action(self, s: Any, seat: int, cards: list[str]) -> str:
@@ -505,15 +524,17 @@ class StrategyBot:
         # Default: cards that give Actions first, then the most expensive.
         return max(cards, key=lambda c: (_plus_actions(c) > 0, CARDS[c].cost.coins, c))
 
-    def _buy(self, s: Any, seat: int, ids: tuple[str, ...]) -> str:
-        for rule, oid in self._buy_ids:
-            if oid not in ids:
+    def _buy(self, s: Any, seat: int, decision: Decision) -> str:
+        offered = decision.id_set
+        guard = not self.strategy.end_game_when_losing
+        supply = s.supply
+        for oid, condition, card in self._buy_rules:
+            if oid not in offered:
                 continue
-            if rule.condition is not None and not rule.condition(s, seat):
+            if condition is not None and not condition(s, seat):
                 continue
-            if not self.strategy.end_game_when_losing and self._ends_game_losing(
-                s, seat, rule.card
-            ):
+            # Only the last card of a pile can end the game (checked here to save a call).
+            if guard and supply.get(card, 0) == 1 and self._ends_game_losing(s, seat, card):
                 continue
             return oid
         return "end"
@@ -554,8 +575,8 @@ class HeuristicBot(StrategyBot):
         super().__init__(Strategy.parse("name: heuristic\nbuy Province", "heuristic"), seed)
         self.name = "heuristic"
 
-    def _buy(self, s: Any, seat: int, ids: tuple[str, ...]) -> str:
-        offered = [i[4:] for i in ids if i.startswith("buy:")]
+    def _buy(self, s: Any, seat: int, decision: Decision) -> str:
+        offered = [i[4:] for i in decision.ids if i.startswith("buy:")]
         if not offered:
             return "end"
         money = s.money(seat)
