@@ -423,6 +423,8 @@ class CardSense:
         frame = type(state.stack[-1]).__name__ if getattr(state, "stack", None) else ""
         if frame == "CleanupChoices":
             return self._cleanup(ids, by_verb)
+        if frame == "TrashFor" and getattr(state.stack[-1], "why", "") == "Transmute":
+            return self._transmute(state, by_verb.get("trash", []))
         if frame == "ScryingPool":
             return self._scry(state, seat, by_verb)
         if not by_verb:
@@ -445,6 +447,26 @@ class CardSense:
             return f"play:{max(cards, key=card_value)}"
         best = max(cards, key=card_value)
         return f"{verb}:{best}"
+
+    @staticmethod
+    def _transmute(state: Any, cards: list[str]) -> str:
+        """Transmute: an Estate becomes a Gold, a late Action a Duchy; a Treasure only
+        becomes another Transmute, so it goes last."""
+        late = int(state.supply.get("Province", 0)) <= 4
+
+        def worth(c: str) -> tuple[int, float]:
+            t = CARDS[c].types
+            if t & CardType.VICTORY and not t & CardType.ACTION and c != "Province":
+                return (0, card_value(c))
+            if t & CardType.CURSE:
+                return (1, 0.0)
+            if t & CardType.ACTION and late:
+                return (2, card_value(c))
+            if not t & CardType.TREASURE:
+                return (3, card_value(c))
+            return (4, card_value(c))
+
+        return f"trash:{min(cards, key=worth)}"
 
     @staticmethod
     def _cleanup(ids: tuple[str, ...], by_verb: dict[str, list[str]]) -> str:
