@@ -239,3 +239,15 @@ def test_heuristic_buys_potion_cards_and_beats_big_money_ultimate_with_alchemy()
     ).to_json()
     per = summary["per_bot"]
     assert per["heuristic"]["wins"] > per["big-money-ultimate"]["wins"]
+
+
+def test_card_sense_transmutes_an_estate_before_a_copper() -> None:
+    s = game("Transmute")
+    arrange(s, 0, hand=["Transmute", "Copper", "Estate", "Silver"], deck=["Copper"] * 5)
+    s.apply("play:Transmute")
+    assert s.decision is not None and "trash:Copper" in s.decision.ids
+    bot = StrategyBot(builtin_strategies()["transmute"], 1)
+    assert bot.choose(s, s.decision) == "trash:Estate"
+    arrange(s, 0, hand=["Transmute", "Copper", "Silver"], deck=["Copper"] * 5)
+    s.apply("play:Transmute")
+    assert bot.choose(s, s.decision) == "trash:Copper"  # type: ignore[arg-type]
