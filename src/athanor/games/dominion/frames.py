@@ -721,14 +721,13 @@ class Bureaucrat(Frame):
                 hand = s.hands[t]
                 if s.log is not None:
                     shown = counted_words(sorted(hand)) if hand else "an empty hand"
-                    if s.log is not None:
-                        s._act(
-                            t,
-                            "reveal",
-                            "reveals",
-                            f" a hand with no Victory cards: {shown}.",
-                            kind="reveal",
-                        )
+                    s._act(
+                        t,
+                        "reveal",
+                        "reveals",
+                        f" a hand with no Victory cards: {shown}.",
+                        kind="reveal",
+                    )
             self.idx += 1
         _done(s, self)
         return None

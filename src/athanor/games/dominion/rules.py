@@ -635,18 +635,7 @@ class DominionState(GameState):
         self.potions += _TPOTIONS[name]
         if name == STONE:
             self.coins += self.stone_value(seat)
-        bonus = 0
-        if name == "Silver" and not self.silver_played:
-            self.silver_played = True
-            bonus = self.merchant
-            self.coins += bonus
-        if self.log is not None:
-            extra = f", +{bonus} from Merchant" if bonus else ""
-            self.say(
-                "play",
-                f"{self.names[seat]} plays {a_card(name)}{extra} ({self.money_words()}).",
-                [(seat, f"You play {a_card(name)}{extra} ({self.money_words()}).")],
-            )
+        self._treasures_played(seat, name == "Silver", a_card(name))
 
     def play_all_treasures(self, seat: int) -> None:
         """Play every Treasure in hand (the usual shortcut)."""
@@ -664,8 +653,14 @@ class DominionState(GameState):
             self.potions += sum(map(_TPOTIONS.__getitem__, tre))
             if STONE in tre:
                 self.coins += tre.count(STONE) * self.stone_value(seat)
+        self._treasures_played(
+            seat, "Silver" in tre, counted_words(tre) if self.log is not None else ""
+        )
+
+    def _treasures_played(self, seat: int, silver: bool, words: str) -> None:
+        """Merchant's bonus on the first Silver, then narrate the Treasures just played."""
         bonus = 0
-        if not self.silver_played and "Silver" in tre:
+        if silver and not self.silver_played:
             self.silver_played = True
             bonus = self.merchant
             self.coins += bonus
@@ -673,8 +668,8 @@ class DominionState(GameState):
             extra = f", +{bonus} from Merchant" if bonus else ""
             self.say(
                 "play",
-                f"{self.names[seat]} plays {counted_words(tre)}{extra} ({self.money_words()}).",
-                [(seat, f"You play {counted_words(tre)}{extra} ({self.money_words()}).")],
+                f"{self.names[seat]} plays {words}{extra} ({self.money_words()}).",
+                [(seat, f"You play {words}{extra} ({self.money_words()}).")],
             )
 
     def stone_value(self, seat: int) -> int:
