@@ -46,6 +46,10 @@ def test_unknown_bot_or_bad_player_count_fails_before_playing() -> None:
         sim.run("potion-party", ["heuristic", "nobody"], 10)
     with pytest.raises(ConfigError, match="2-4 players"):
         sim.run("potion-party", ["heuristic"] * 5, 10)
+    with pytest.raises(ConfigError, match="at least 1, not 0"):
+        sim.run("potion-party", ["heuristic", "random"], 0)
+    with pytest.raises(ConfigError, match="jobs must be at least 1"):
+        sim.run("potion-party", ["heuristic", "random"], 10, jobs=0)
 
 
 def test_sim_command_prints_and_writes_json(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import athanor
 from athanor import catalog
+from athanor.engine import ConfigError
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,10 @@ def run(
     progress: Callable[[int], None] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games; ``progress`` is called with the number just finished."""
+    if not isinstance(games, int) or games < 1:
+        raise ConfigError(f"the number of games must be at least 1, not {games}")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ConfigError(f"the number of jobs must be at least 1, not {jobs}")
     spec = catalog.spec(game)
     spec.check_players(len(bots))
     opts = spec.check_options(options)
