@@ -63,6 +63,11 @@ def _play(seed: int, log: bool) -> DominionState:
         choice = agent.choose(s, d)
         if steps == probe:
             _probe(s, choice)
+        if d.ids[0] == "treasures" and "end" in d.ids:
+            # D43: the buy options assume every Treasure in hand is played; check the sum.
+            c = s.clone()
+            c.apply("treasures")
+            assert s.treasure_money(s.current) == (c.coins, c.potions)
         if not isinstance(s.stack[-1], Turn):
             # Mid-card: the pending frames must survive a copy and a save.
             text = s.to_json()

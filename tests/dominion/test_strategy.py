@@ -251,3 +251,27 @@ def test_card_sense_transmutes_an_estate_before_a_copper() -> None:
     arrange(s, 0, hand=["Transmute", "Copper", "Silver"], deck=["Copper"] * 5)
     s.apply("play:Transmute")
     assert bot.choose(s, s.decision) == "trash:Copper"  # type: ignore[arg-type]
+
+
+def test_coins_counts_the_treasures_in_hand_before_the_first_buy() -> None:
+    # D43: buying plays the hand's Treasures, so `coins` counts them in the Buy phase.
+    s = game("Smithy")
+    arrange(s, 0, hand=["Silver", "Silver", "Copper", "Estate"], coins=1, buys=2)
+    assert s.phase == "buy" and s.coins == 1
+    assert parse_condition("coins == 6")(s, 0)
+    bot = StrategyBot(Strategy.parse("name: x\nbuy Gold if coins >= 6\nbuy Silver", "x"))
+    assert s.decision is not None
+    assert bot.choose(s, s.decision) == "buy:Gold"
+    s.apply("buy:Gold")
+    assert s.coins == 0 and parse_condition("coins == 0")(s, 0)
+
+
+def test_a_bot_that_buys_nothing_still_plays_its_treasures_first() -> None:
+    # Herbalist and Alchemist can only use Treasures that are in play at Clean-up.
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper", "Copper"], deck=["Estate"] * 5)
+    bot = StrategyBot(Strategy.parse("name: x\nbuy Province", "x"))
+    assert s.decision is not None
+    assert bot.choose(s, s.decision) == "treasures"
+    s.apply("treasures")
+    assert s.decision is not None and bot.choose(s, s.decision) == "end"

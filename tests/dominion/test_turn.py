@@ -21,15 +21,70 @@ def test_action_phase_may_be_ended() -> None:
 
 def test_treasures_one_at_a_time_and_buy_options() -> None:
     s = game("Smithy", "Market")
-    arrange(s, 0, hand=["Copper", "Silver", "Gold", "Estate"])
+    arrange(s, 0, hand=["Copper", "Silver", "Gold", "Estate"], buys=2)
     play(s, "play:Gold")
-    assert s.coins == 3
-    assert "buy:Silver" in s.legal() and "buy:Smithy" not in s.legal()
+    assert s.coins == 3 and s.hands[0] == ["Copper", "Silver", "Estate"]
     play(s, "play:Silver")
-    assert s.coins == 5 and "buy:Market" in s.legal() and "buy:Gold" not in s.legal()
+    assert s.coins == 5
     play(s, "treasures")
-    assert s.coins == 6 and "buy:Gold" in s.legal()
-    assert s.hands[0] == ["Estate"]
+    assert s.coins == 6 and s.hands[0] == ["Estate"]
+    assert "buy:Gold" in s.legal() and "buy:Province" not in s.legal()
+    play(s, "buy:Silver")
+    assert s.coins == 3 and "buy:Silver" in s.legal() and "buy:Market" not in s.legal()
+
+
+# D43: before the first buy, the cards offered are those the hand's Treasures pay for,
+# and buying one plays every Treasure still in the hand first.
+
+
+def test_buy_options_count_the_treasures_still_in_hand() -> None:
+    s = game("Smithy", "Market")
+    arrange(s, 0, hand=["Copper", "Silver", "Gold", "Estate"])
+    assert s.coins == 0
+    legal = s.legal()
+    assert legal[:4] == ("treasures", "play:Copper", "play:Silver", "play:Gold")
+    assert "buy:Gold" in legal and "buy:Province" not in legal
+    assert s.decision is not None
+    assert "your Treasures make 6 coins, played when you buy" in s.decision.prompt
+
+
+def test_buying_plays_every_treasure_left_in_hand_first() -> None:
+    s = game("Smithy", "Market")
+    arrange(s, 0, hand=["Copper", "Silver", "Gold", "Estate"], buys=2)
+    play(s, "play:Gold")
+    assert s.decision is not None
+    assert "3 coins now, 6 coins with your Treasures" in s.decision.prompt
+    play(s, "buy:Silver")
+    assert sorted(s.plays[0]) == ["Copper", "Gold", "Silver"]
+    assert s.hands[0] == ["Estate"] and s.coins == 3 and s.buys == 1
+    assert "treasures" not in s.legal() and "buy:Silver" in s.legal()
+    text = log_text(s, 1)
+    assert text.index("Ana plays a Copper and a Silver") < text.index("Ana buys a Silver")
+
+
+def test_ending_the_turn_without_buying_plays_no_treasure() -> None:
+    s = game()
+    arrange(s, 0, hand=["Copper", "Silver"], deck=["Estate"] * 5)
+    play(s, "end")
+    assert sorted(s.discards[0]) == ["Copper", "Silver"]
+    assert "plays" not in log_text(s, 1)
+
+
+def test_buy_options_count_merchant_potion_and_philosophers_stone() -> None:
+    s = game("Merchant", "Philosopher's Stone")
+    arrange(
+        s,
+        0,
+        hand=["Merchant", "Silver", "Copper", "Potion", "Philosopher's Stone"],
+        deck=["Estate"] * 11,
+        buys=2,
+    )
+    play(s, "play:Merchant")  # draws an Estate; 10 cards left in the deck
+    assert s.treasure_money(0) == (2 + 1 + 1 + 2, 1)
+    assert "buy:Philosopher's Stone" in s.legal() and "buy:Gold" in s.legal()
+    assert "buy:Province" not in s.legal()
+    play(s, "buy:Gold")
+    assert s.coins == 0 and s.potions == 1 and s.hands[0] == ["Estate"]
 
 
 def test_buying_ends_treasure_play_and_turn_when_out_of_buys() -> None:

@@ -69,7 +69,7 @@ _BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
 class BuyTable:
     """The piles of a Supply, cheapest first, with where each coin total cuts the list."""
 
-    __slots__ = ("cut", "end_ids", "end_opts", "end_sets", "entries", "full")
+    __slots__ = ("cut", "end_ids", "end_opts", "end_sets", "entries", "full", "with_treasures")
 
     entries: list[tuple[str, int, Option]]
     cut: list[int]
@@ -111,6 +111,11 @@ class BuyTable:
         end_opts.append((*opts, OPT_END_TURN))
         end_ids.append((*ids, "end"))
         self.end_sets: list[frozenset[str] | None] = [None] * len(cut)
+        # The same with a hand's Treasure options in front, by (their ids, coin total).
+        self.with_treasures: dict[
+            tuple[tuple[str, ...], int],
+            tuple[tuple[Option, ...], tuple[str, ...], frozenset[str]],
+        ] = {}
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
         """Buy options for piles that are not empty and cost at most coins and Potions.
@@ -144,17 +149,81 @@ OPT_END_TURN = Option("end", "End your turn")
 OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
 
 
-_BUY_PROMPTS: dict[tuple[str, int, int], str] = {}
+_BUY_PROMPTS: dict[tuple[str, int, int, int], str] = {}
 _TREASURE_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
 _HAND_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
 
 
-def _buy_prompt(s: DominionState, seat: int) -> str:
-    """The question of the Buy phase, with the money and Buys left."""
-    coins = s.coins
-    money = f"{coins} coin{'' if coins == 1 else 's'}" if not s.potions else s.money_words()
+def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -> str:
+    """The question of the Buy phase, with the money and Buys left.
+
+    With Treasures still in hand (``tre``), ``coins`` and ``pots`` are what there is
+    once they are played, as buying plays them (D43)."""
+    money = _money_words(coins, pots)
     buys = s.buys
-    return f"{s.names[seat]}, buy a card ({money}, {buys} {_BUYS[buys > 1]})"
+    if not tre:
+        return f"{s.names[seat]}, buy a card ({money}, {buys} {_BUYS[buys > 1]})"
+    if s.coins or s.potions:
+        money = f"{s.money_words()} now, {money} with your Treasures"
+    else:
+        money = f"your Treasures make {money}"
+    return f"{s.names[seat]}, buy a card ({money}, played when you buy; {buys} {_BUYS[buys > 1]})"
+
+
+def _money_words(coins: int, pots: int) -> str:
+    """ "3 coins", "1 coin and 1 Potion"."""
+    c = f"{coins} coin{'' if coins == 1 else 's'}"
+    if pots:
+        c += f" and {pots} Potion{'' if pots == 1 else 's'}"
+    return c
+
+
+def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
+    """The Buy phase's question: play Treasures, buy a card, or end the turn.
+
+    Before the first buy, with Treasures in hand, the cards offered are those the
+    whole hand's Treasures would pay for: buying one plays them all first (D43).
+    """
+    hand = s.hands[seat]
+    tre = not s.bought and not TREASURES.isdisjoint(hand)
+    if tre:
+        coins, pots = s.treasure_money(seat)
+    else:
+        coins = s.coins
+        pots = s.potions
+    supply = s.supply
+    table = s.buy_table
+    if pots or 0 in supply.values():
+        opts_t = (*table.options(supply, coins, pots), OPT_END_TURN)
+        ids_t = tuple([o.id for o in opts_t])
+        if tre:
+            part = _treasure_part(hand)
+            opts_t = part[0] + opts_t
+            ids_t = part[1] + ids_t
+        return Decision(seat, _buy_prompt(s, seat, tre, coins, pots), opts_t, ids_t)
+    # The usual case: the options depend on the coins (and the Treasures in hand) alone.
+    top = len(table.end_ids) - 1
+    i = coins if coins < top else top
+    key = (s.names[seat], s.coins, coins if tre else -1, buys)
+    prompt = _BUY_PROMPTS.get(key)
+    if prompt is None:
+        prompt = _buy_prompt(s, seat, tre, coins, pots)
+        if len(_BUY_PROMPTS) < 4096:
+            _BUY_PROMPTS[key] = prompt
+    if not tre:
+        id_set = table.end_sets[i]
+        if id_set is None:
+            id_set = table.end_sets[i] = frozenset(table.end_ids[i])
+        return Decision(seat, prompt, table.end_opts[i], table.end_ids[i], id_set)
+    part = _treasure_part(hand)
+    got = table.with_treasures.get((part[1], i))
+    if got is None:
+        opts_t = part[0] + table.end_opts[i]
+        ids_t = part[1] + table.end_ids[i]
+        got = (opts_t, ids_t, frozenset(ids_t))
+        if len(table.with_treasures) < 1024:
+            table.with_treasures[(part[1], i)] = got
+    return Decision(seat, prompt, got[0], got[1], got[2])
 
 
 def _treasure_part(hand: list[str]) -> tuple[tuple[Option, ...], tuple[str, ...]]:
@@ -225,38 +294,7 @@ class Turn(Frame):
             if step == "buy":
                 buys = s.buys
                 if buys > 0:
-                    coins = s.coins
-                    pots = s.potions
-                    supply = s.supply
-                    table = s.buy_table
-                    hand = s.hands[seat]
-                    tre = not s.bought and not TREASURES.isdisjoint(hand)
-                    id_set: frozenset[str] | None = None
-                    if not pots and 0 not in supply.values():
-                        # The usual case: the options depend on the coins alone.
-                        top = len(table.end_ids) - 1
-                        i = coins if coins < top else top
-                        opts_t = table.end_opts[i]
-                        ids_t = table.end_ids[i]
-                        if not tre:
-                            id_set = table.end_sets[i]
-                            if id_set is None:
-                                id_set = table.end_sets[i] = frozenset(ids_t)
-                        key = (s.names[seat], coins, buys)
-                        prompt = _BUY_PROMPTS.get(key)
-                        if prompt is None:
-                            prompt = _buy_prompt(s, seat)
-                            if len(_BUY_PROMPTS) < 4096:
-                                _BUY_PROMPTS[key] = prompt
-                    else:
-                        opts_t = (*table.options(supply, coins, pots), OPT_END_TURN)
-                        ids_t = tuple([o.id for o in opts_t])
-                        prompt = _buy_prompt(s, seat)
-                    if tre:
-                        part = _treasure_part(hand)
-                        opts_t = part[0] + opts_t
-                        ids_t = part[1] + ids_t
-                    return Decision(seat, prompt, opts_t, ids_t, id_set)
+                    return _buy_question(s, seat, buys)
                 step = "cleanup"
             if step == "cleanup" or step == "tidy":
                 if step == "cleanup" and s.alchemy and cleanup_choices(s, seat):
@@ -290,12 +328,14 @@ class Turn(Frame):
                 self.step = "cleanup"
         else:
             name = _BUY_ID.get(option_id)
-            if name is not None:
-                s.buy(seat, name)
-                return
-            verb, _, name = option_id.partition(":")
-            name = CARDS[name].name
+            if name is None:
+                verb, _, name = option_id.partition(":")
+                name = CARDS[name].name
+            else:
+                verb = "buy"
             if verb == "buy":
+                if not s.bought and not TREASURES.isdisjoint(s.hands[seat]):
+                    s.play_all_treasures(seat)  # buying plays the hand's Treasures (D43)
                 s.buy(seat, name)
             elif self.step == "action":
                 s.play_action(seat, name)

@@ -657,6 +657,28 @@ class DominionState(GameState):
             seat, "Silver" in tre, counted_words(tre) if self.log is not None else ""
         )
 
+    def treasure_money(self, seat: int) -> tuple[int, int]:
+        """Coins and Potions to spend once every Treasure in the hand is played: what
+        the Buy phase's buy options assume before the first buy (D43)."""
+        hand = self.hands[seat]
+        get = _TCOINS.get
+        coins = self.coins + sum([get(c, 0) for c in hand])
+        potions = self.potions
+        if "Potion" in self.supply:  # Potions can be in the game
+            potions += sum([_TPOTIONS.get(c, 0) for c in hand])
+            if STONE in hand:
+                coins += hand.count(STONE) * self.stone_value(seat)
+        if self.merchant and not self.silver_played and "Silver" in hand:
+            coins += self.merchant
+        return coins, potions
+
+    def spendable_coins(self, seat: int) -> int:
+        """Coins to spend now; in the Buy phase before the first buy, counting the
+        Treasures still in the hand (buying plays them, D43)."""
+        if self.phase == "buy" and not self.bought:
+            return self.treasure_money(seat)[0]
+        return self.coins
+
     def _treasures_played(self, seat: int, silver: bool, words: str) -> None:
         """Merchant's bonus on the first Silver, then narrate the Treasures just played."""
         bonus = 0

@@ -51,7 +51,7 @@ _TOKEN = re.compile(
 
 VARIABLES: dict[str, str] = {
     "money": "coin value of every Treasure you own",
-    "coins": "coins you have to spend right now",
+    "coins": "coins you can spend now (in the Buy phase, counting Treasures in hand)",
     "buys": "Buys you have left right now",
     "turn": "your turn number (1 on your first turn)",
     "my_vp": "your victory points now",
@@ -264,7 +264,7 @@ def _opponent_vp(s: Any, seat: int) -> float:
 def _variable(name: str) -> Num:
     table: dict[str, Num] = {
         "money": lambda s, seat: float(s.money(seat)),
-        "coins": lambda s, seat: float(s.coins),
+        "coins": lambda s, seat: float(s.spendable_coins(seat)),
         "buys": lambda s, seat: float(s.buys),
         "turn": lambda s, seat: float(s.turns[seat]),
         "my_vp": lambda s, seat: float(s.victory_points(seat)),
@@ -526,11 +526,11 @@ class StrategyBot:
         s: Any = state
         ids = decision.ids
         seat = decision.seat
-        if ids[0] == "treasures":  # where the Buy phase offers it (saves the set below)
-            return "treasures"
+        if ids[0] == "treasures":  # the Buy phase with Treasures in hand: buying plays them
+            choice = self._buy(s, seat, decision)
+            # Buying nothing: still play them, for Herbalist and Alchemist at Clean-up.
+            return "treasures" if choice == "end" else choice
         offered = decision.id_set
-        if "treasures" in offered:
-            return "treasures"
         if "end" in offered:
             if s.phase == "action":
                 plays = [i[5:] for i in ids if i.startswith("play:")]
