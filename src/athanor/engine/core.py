@@ -79,6 +79,11 @@ class Decision:
             got = self._id_set = frozenset(self.ids)
         return got
 
+    def offers(self, option_id: str) -> bool:
+        """Whether ``option_id`` is one of the options (without building a set for it)."""
+        got = self._id_set
+        return option_id in (self.ids if got is None else got)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
             return NotImplemented

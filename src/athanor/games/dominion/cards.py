@@ -10,6 +10,7 @@ the card's name. Card texts are our own words.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -395,7 +396,7 @@ def cards_words(names: list[str]) -> str:
     return list_words(list(names))
 
 
-def counted_words(names: list[str]) -> str:
+def counted_words(names: Sequence[str]) -> str:
     """Cards counted by name in first-seen order: "3 Coppers and a Silver"."""
     counts: dict[str, int] = {}
     for n in names:

@@ -69,7 +69,7 @@ _BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
 class BuyTable:
     """The piles of a Supply, cheapest first, with where each coin total cuts the list."""
 
-    __slots__ = ("cut", "end_ids", "end_opts", "end_sets", "entries", "full", "with_treasures")
+    __slots__ = ("cut", "end_ids", "end_opts", "end_sets", "entries", "full")
 
     entries: list[tuple[str, int, Option]]
     cut: list[int]
@@ -111,11 +111,6 @@ class BuyTable:
         end_opts.append((*opts, OPT_END_TURN))
         end_ids.append((*ids, "end"))
         self.end_sets: list[frozenset[str] | None] = [None] * len(cut)
-        # The same with a hand's Treasure options in front, by (their ids, coin total).
-        self.with_treasures: dict[
-            tuple[tuple[str, ...], int],
-            tuple[tuple[Option, ...], tuple[str, ...], frozenset[str]],
-        ] = {}
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
         """Buy options for piles that are not empty and cost at most coins and Potions.
@@ -151,7 +146,10 @@ OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
 
 _BUY_PROMPTS: dict[tuple[str, int, int, int], str] = {}
 _TREASURE_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
-_HAND_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
+_HANDS: dict[tuple[str, ...], HandTreasures] = {}
+_TCOIN = {n: CARDS[n].coins for n in TREASURES}
+_TPOT = {n: CARDS[n].potions for n in TREASURES}
+STONE = "Philosopher's Stone"
 
 
 def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -> str:
@@ -185,63 +183,75 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     whole hand's Treasures would pay for: buying one plays them all first (D43).
     """
     hand = s.hands[seat]
-    tre = not s.bought and not TREASURES.isdisjoint(hand)
-    if tre:
-        coins, pots = s.treasure_money(seat)
-    else:
+    h = None if s.bought or TREASURES.isdisjoint(hand) else hand_treasures(hand)
+    if h is None:
         coins = s.coins
         pots = s.potions
+    else:
+        coins, pots = s.treasure_money(seat, h)
     supply = s.supply
     table = s.buy_table
     if pots or 0 in supply.values():
         opts_t = (*table.options(supply, coins, pots), OPT_END_TURN)
         ids_t = tuple([o.id for o in opts_t])
-        if tre:
-            part = _treasure_part(hand)
-            opts_t = part[0] + opts_t
-            ids_t = part[1] + ids_t
-        return Decision(seat, _buy_prompt(s, seat, tre, coins, pots), opts_t, ids_t)
+        if h is not None:
+            opts_t = h.opts + opts_t
+            ids_t = h.ids + ids_t
+        return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t, ids_t)
     # The usual case: the options depend on the coins (and the Treasures in hand) alone.
     top = len(table.end_ids) - 1
     i = coins if coins < top else top
-    key = (s.names[seat], s.coins, coins if tre else -1, buys)
+    key = (s.names[seat], s.coins, -1 if h is None else coins, buys)
     prompt = _BUY_PROMPTS.get(key)
     if prompt is None:
-        prompt = _buy_prompt(s, seat, tre, coins, pots)
+        prompt = _buy_prompt(s, seat, h is not None, coins, pots)
         if len(_BUY_PROMPTS) < 4096:
             _BUY_PROMPTS[key] = prompt
-    if not tre:
+    if h is None:
         id_set = table.end_sets[i]
         if id_set is None:
             id_set = table.end_sets[i] = frozenset(table.end_ids[i])
         return Decision(seat, prompt, table.end_opts[i], table.end_ids[i], id_set)
-    part = _treasure_part(hand)
-    got = table.with_treasures.get((part[1], i))
-    if got is None:
-        opts_t = part[0] + table.end_opts[i]
-        ids_t = part[1] + table.end_ids[i]
-        got = (opts_t, ids_t, frozenset(ids_t))
-        if len(table.with_treasures) < 1024:
-            table.with_treasures[(part[1], i)] = got
-    return Decision(seat, prompt, got[0], got[1], got[2])
+    # No id set here: one would cost more to build than the few lookups made in it.
+    return Decision(seat, prompt, h.opts + table.end_opts[i], h.ids + table.end_ids[i])
 
 
-def _treasure_part(hand: list[str]) -> tuple[tuple[Option, ...], tuple[str, ...]]:
-    """The options (and ids) to play Treasures from a hand: all of them, or one by name.
+class HandTreasures:
+    """A hand's Treasures: what playing them all does, and the options to play them.
 
-    Cached by the whole hand (in order, up to a bound) and by its distinct Treasures.
+    Made once per hand (cards in order) and shared, so treat it as read-only.
+    Philosopher's Stone and Merchant's bonus depend on more than the hand: ``stones``
+    and ``silver`` say whether they apply.
     """
-    key = tuple(hand)
-    part = _HAND_PARTS.get(key)
-    if part is None:
-        tre = tuple([c for c in dict.fromkeys(hand) if c in TREASURES])
-        part = _TREASURE_PARTS.get(tre)
+
+    __slots__ = ("coins", "ids", "kept", "opts", "played", "potions", "silver", "stones")
+
+    def __init__(self, hand: tuple[str, ...]) -> None:
+        self.played = played = tuple([c for c in hand if c in TREASURES])
+        self.kept = tuple([c for c in hand if c not in TREASURES])
+        self.coins = sum([_TCOIN[c] for c in played])
+        self.potions = sum([_TPOT[c] for c in played])
+        self.stones = played.count(STONE)
+        self.silver = "Silver" in played
+        # Options: play them all, or one by name (shared by every hand with these kinds).
+        kinds = tuple(dict.fromkeys(played))
+        part = _TREASURE_PARTS.get(kinds)
         if part is None:
-            opts = (OPT_ALL_TREASURES, *[_PLAY[c] for c in tre])
-            part = _TREASURE_PARTS[tre] = (opts, tuple([o.id for o in opts]))
-        if len(_HAND_PARTS) < 50_000:
-            _HAND_PARTS[key] = part
-    return part
+            opts = (OPT_ALL_TREASURES, *[_PLAY[c] for c in kinds]) if kinds else ()
+            part = _TREASURE_PARTS[kinds] = (opts, tuple([o.id for o in opts]))
+        self.opts, self.ids = part
+
+
+def hand_treasures(hand: list[str]) -> HandTreasures:
+    """The (cached) ``HandTreasures`` of a hand."""
+    key = tuple(hand)
+    got = _HANDS.get(key)
+    if got is None:
+        got = HandTreasures(key)
+        if len(_HANDS) >= 50_000:  # keep memory bounded in long simulations
+            _HANDS.clear()
+        _HANDS[key] = got
+    return got
 
 
 def _done(s: DominionState, frame: Frame) -> None:

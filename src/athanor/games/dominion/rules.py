@@ -23,7 +23,6 @@ from athanor.games.dominion.cards import (
     CARDS,
     COST_COINS,
     COST_POTIONS,
-    TREASURES,
     VP,
     CardType,
     a_card,
@@ -640,37 +639,30 @@ class DominionState(GameState):
     def play_all_treasures(self, seat: int) -> None:
         """Play every Treasure in hand (the usual shortcut)."""
         hand = self.hands[seat]
-        tre = [c for c in hand if c in TREASURES]
+        h = fr.hand_treasures(hand)
+        tre = h.played
         if not tre:
             return
-        if len(tre) == len(hand):
-            hand.clear()
-        else:
-            hand[:] = [c for c in hand if c not in TREASURES]
+        hand[:] = h.kept
         self.plays[seat].extend(tre)
-        self.coins += sum(map(_TCOINS.__getitem__, tre))
-        if "Potion" in self.supply:  # Potions can be in the game
-            self.potions += sum(map(_TPOTIONS.__getitem__, tre))
-            if STONE in tre:
-                self.coins += tre.count(STONE) * self.stone_value(seat)
-        self._treasures_played(
-            seat, "Silver" in tre, counted_words(tre) if self.log is not None else ""
-        )
+        self.coins += h.coins
+        self.potions += h.potions
+        if h.stones:
+            self.coins += h.stones * self.stone_value(seat)
+        self._treasures_played(seat, h.silver, counted_words(tre) if self.log is not None else "")
 
-    def treasure_money(self, seat: int) -> tuple[int, int]:
+    def treasure_money(self, seat: int, h: fr.HandTreasures | None = None) -> tuple[int, int]:
         """Coins and Potions to spend once every Treasure in the hand is played: what
-        the Buy phase's buy options assume before the first buy (D43)."""
-        hand = self.hands[seat]
-        get = _TCOINS.get
-        coins = self.coins + sum([get(c, 0) for c in hand])
-        potions = self.potions
-        if "Potion" in self.supply:  # Potions can be in the game
-            potions += sum([_TPOTIONS.get(c, 0) for c in hand])
-            if STONE in hand:
-                coins += hand.count(STONE) * self.stone_value(seat)
-        if self.merchant and not self.silver_played and "Silver" in hand:
+        the Buy phase's buy options assume before the first buy (D43). ``h`` is the
+        hand's ``HandTreasures`` if the caller has it."""
+        if h is None:
+            h = fr.hand_treasures(self.hands[seat])
+        coins = self.coins + h.coins
+        if h.stones:
+            coins += h.stones * self.stone_value(seat)
+        if h.silver and self.merchant and not self.silver_played:
             coins += self.merchant
-        return coins, potions
+        return coins, self.potions + h.potions
 
     def spendable_coins(self, seat: int) -> int:
         """Coins to spend now; in the Buy phase before the first buy, counting the

@@ -28,6 +28,7 @@ from typing import Any
 
 from athanor.engine import Decision, GameState, Rng
 from athanor.games.dominion.cards import CARDS, CardType
+from athanor.games.dominion.frames import opt
 from athanor.games.dominion.rules import Weights
 
 TYPE_NAMES = {t.name.title(): t for t in CardType if t.name}
@@ -518,7 +519,8 @@ class StrategyBot:
         self.name = strategy.name
         self.rng = Rng(seed ^ 0x57A7)
         self.sense = CardSense(self.rng)
-        self._buy_ids = tuple((r, f"buy:{r.card}") for r in strategy.buys)
+        # The very id strings the options carry, so that lookups match on identity.
+        self._buy_ids = tuple((r, opt("buy", r.card).id) for r in strategy.buys)
         self._buy_rules = tuple((oid, r.condition, r.card) for r, oid in self._buy_ids)
 
     def choose(self, state: GameState, decision: Decision) -> str:
@@ -530,8 +532,7 @@ class StrategyBot:
             choice = self._buy(s, seat, decision)
             # Buying nothing: still play them, for Herbalist and Alchemist at Clean-up.
             return "treasures" if choice == "end" else choice
-        offered = decision.id_set
-        if "end" in offered:
+        if decision.offers("end"):
             if s.phase == "action":
                 plays = [i[5:] for i in ids if i.startswith("play:")]
                 if plays:
@@ -547,11 +548,11 @@ class StrategyBot:
         return max(cards, key=lambda c: (_plus_actions(c) > 0, CARDS[c].cost.coins, c))
 
     def _buy(self, s: Any, seat: int, decision: Decision) -> str:
-        offered = decision.id_set
+        offers = decision.offers
         guard = not self.strategy.end_game_when_losing
         supply = s.supply
         for oid, condition, card in self._buy_rules:
-            if oid not in offered:
+            if not offers(oid):
                 continue
             if condition is not None and not condition(s, seat):
                 continue
