@@ -275,3 +275,24 @@ def test_a_bot_that_buys_nothing_still_plays_its_treasures_first() -> None:
     assert bot.choose(s, s.decision) == "treasures"
     s.apply("treasures")
     assert s.decision is not None and bot.choose(s, s.decision) == "end"
+
+
+def test_conditions_keep_precedence_brackets_and_division_by_zero() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper"] * 5, deck=["Silver"])
+    assert parse_condition("1 + 2 * 3 == 7 and (1 + 2) * 3 == 9")(s, 0)
+    assert parse_condition("10 - 4 - 3 == 3 and 12 / 3 / 2 == 2 and -money == -7")(s, 0)
+    assert parse_condition("money / count(Gold) > 1000")(s, 0)  # no Gold: infinity, no error
+    assert parse_condition("turn > 99 or 1 == 1 and 2 == 2")(s, 0)  # and binds tighter
+    assert not parse_condition("(turn > 99 or 1 == 1) and 2 == 3")(s, 0)
+    assert parse_condition("count(Philosopher's Stone) == 0 and supply(Philosopher's Stone) == 0")(
+        s, 0
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["__import__('os') > 1", "money.real > 1", "s.coins > 1", "money > 1; x"]
+)
+def test_conditions_accept_only_their_own_words(text: str) -> None:
+    with pytest.raises(StrategyError):
+        parse_condition(text)

@@ -1,6 +1,7 @@
 """The turn: Action phase, Buy phase (Treasures one at a time or all), Clean-up."""
 
 import athanor
+from athanor.games.dominion.rules import DominionState
 from tests.dominion.helpers import arrange, asking, game, log_text, play
 
 
@@ -161,3 +162,29 @@ def test_potion_is_a_separate_purchasing_resource() -> None:
     play(s, "buy:Potion")
     assert s.current == 1  # no Buys left
     assert s.supply["Potion"] == 15
+
+
+def test_buy_options_are_every_affordable_pile_cheapest_first() -> None:
+    from athanor.games.dominion.cards import COST_COINS, COST_POTIONS
+
+    for seed in range(4):
+        s = athanor.new_game(
+            "dominion", 2, seed, {"kingdom": "random", "alchemy": "any"}, log=False
+        )
+        assert isinstance(s, DominionState)
+        for coins in range(14):
+            for pots in (0, 1):
+                if pots and "Potion" not in s.supply:
+                    continue
+                arrange(s, 0, hand=["Estate"], coins=coins, step="buy")
+                s.potions = pots
+                s._run()
+                want = [
+                    f"buy:{n}"
+                    for n in sorted(s.supply, key=COST_COINS.__getitem__)
+                    if COST_COINS[n] <= coins and COST_POTIONS[n] <= pots and s.supply[n]
+                ]
+                assert list(s.legal()) == [*want, "end"], (seed, coins, pots)
+        s.supply["Silver"] = 0
+        arrange(s, 0, hand=["Estate"], coins=5, step="buy")
+        assert "buy:Silver" not in s.legal() and "buy:Duchy" in s.legal()

@@ -36,6 +36,20 @@ def test_rng_is_deterministic_and_independent_of_python_random() -> None:
     assert Rng(0).next64() == 0xE220A8397B1DCDAF
 
 
+def test_below_is_next64_with_rejection_above_the_uniform_limit() -> None:
+    # below() inlines next64; it must draw exactly what next64 would, so saves stay valid.
+    mask = (1 << 64) - 1
+    for n in (1, 2, 6, 10, 26, 3**39, (1 << 63) + 1):
+        a, b = Rng(n), Rng(n)
+        limit = mask - (mask + 1) % n
+        for _ in range(50):
+            x = b.next64()
+            while x > limit:
+                x = b.next64()
+            assert a.below(n) == x % n
+            assert a.state == b.state
+
+
 def test_rng_is_roughly_uniform_and_shuffles_every_order() -> None:
     r = Rng(7)
     counts = [0] * 6

@@ -14,6 +14,7 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_LIMITS: dict[int, int] = {}  # below(n): the largest draw that keeps the result uniform
 
 
 class Rng:
@@ -34,14 +35,24 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Return a uniform integer in [0, n)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        # Rejection sampling keeps the result exactly uniform.
-        limit = _MASK - (_MASK + 1) % n
+        # Rejection sampling keeps the result exactly uniform. The limit for each n is
+        # kept, and next64 is written out here: both are measurably cheaper.
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _MASK - (_MASK + 1) % n
+            if len(_LIMITS) < 4096:
+                _LIMITS[n] = limit
+        s = self.state
         while True:
-            x = self.next64()
-            if x <= limit:
-                return x % n
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = s
+                return z % n
 
     def choice(self, seq: list[T] | tuple[T, ...]) -> T:
         """Return one element of a non-empty sequence."""

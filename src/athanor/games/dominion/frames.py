@@ -9,6 +9,7 @@ name, never one per copy), or a bare word such as ``done``, ``none``, ``end``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -67,61 +68,50 @@ _BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
 
 
 class BuyTable:
-    """The piles of a Supply, cheapest first, with where each coin total cuts the list."""
+    """The piles of a Supply, cheapest first, with where each coin total cuts the list.
 
-    __slots__ = ("cut", "end_ids", "end_opts", "end_sets", "entries", "full")
+    With no pile empty and no Potions to spend, the Buy question depends on the coins
+    alone: ``level(coins)`` gives its options (with "End your turn"), their ids and
+    (once asked for) their set, made on first use and kept.
+    """
 
-    entries: list[tuple[str, int, Option]]
-    cut: list[int]
-    full: list[tuple[Option, ...]]
-    end_opts: list[tuple[Option, ...]]
-    end_ids: list[tuple[str, ...]]
+    __slots__ = ("cut", "entries", "levels", "sets", "top")
 
     def __init__(self, supply: dict[str, int]) -> None:
         names = sorted(supply, key=COST_COINS.__getitem__)  # stable: Supply order within a cost
-        self.entries = entries = [(n, COST_POTIONS[n], _BUY[n]) for n in names]
-        # With no pile empty and no Potions, the answer depends on the coins alone: for
-        # each coin total, where it cuts ``entries`` and the options it leaves; the same
-        # with "End your turn" added, as option and id tuples ready for a Decision; and
-        # those ids as a set (made on first use, in Turn.run).
-        self.cut = cut = []
-        self.full = full = []
-        self.end_opts = end_opts = []
-        self.end_ids = end_ids = []
-        opts: tuple[Option, ...] = ()
-        ids: tuple[str, ...] = ()
-        level = k = 0
-        for n, p, o in entries:
-            c = COST_COINS[n]
-            if c > level:
-                with_end = (*opts, OPT_END_TURN)
-                ids_end = (*ids, "end")
-                while level < c:
-                    cut.append(k)
-                    full.append(opts)
-                    end_opts.append(with_end)
-                    end_ids.append(ids_end)
-                    level += 1
-            k += 1
-            if not p:
-                opts += (o,)
-                ids += (o.id,)
-        cut.append(k)
-        full.append(opts)
-        end_opts.append((*opts, OPT_END_TURN))
-        end_ids.append((*ids, "end"))
-        self.end_sets: list[frozenset[str] | None] = [None] * len(cut)
+        self.entries = [(n, COST_POTIONS[n], _BUY[n]) for n in names]
+        costs = [COST_COINS[n] for n in names]
+        self.top = top = costs[-1] if costs else 0
+        # cut[c]: how many entries cost at most c coins.
+        self.cut = [bisect_right(costs, c) for c in range(top + 1)]
+        self.levels: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
+        self.sets: list[frozenset[str] | None] = [None] * (top + 1)
+
+    def level(self, coins: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+        """Options and ids for ``coins`` (no Potions, no empty pile), "end" last."""
+        i = coins if coins < self.top else self.top
+        got = self.levels[i]
+        if got is None:
+            opts = (*[o for n, p, o in self.entries[: self.cut[i]] if not p], OPT_END_TURN)
+            got = self.levels[i] = (opts, tuple([o.id for o in opts]))
+        return got
+
+    def level_set(self, coins: int) -> frozenset[str]:
+        """The ids of ``level(coins)`` as a set."""
+        i = coins if coins < self.top else self.top
+        got = self.sets[i]
+        if got is None:
+            got = self.sets[i] = frozenset(self.level(i)[1])
+        return got
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
         """Buy options for piles that are not empty and cost at most coins and Potions.
 
         The list returned may be shared: callers copy it, never change it.
         """
-        cut = self.cut
         if not pots and 0 not in supply.values():
-            full = self.full
-            return full[coins] if coins < len(full) else full[-1]
-        entries = self.entries[: cut[coins]] if coins < len(cut) else self.entries
+            return self.level(coins)[0][:-1]
+        entries = self.entries[: self.cut[coins]] if coins < self.top else self.entries
         if pots:
             return [o for n, p, o in entries if p <= pots and supply[n]]
         return [o for n, p, o in entries if not p and supply[n]]
@@ -132,6 +122,8 @@ def buy_table(supply: dict[str, int]) -> BuyTable:
     key = tuple(supply)
     t = _BUY_TABLES.get(key)
     if t is None:
+        if len(_BUY_TABLES) >= 256:  # random kingdoms rarely repeat: keep memory bounded
+            _BUY_TABLES.clear()
         t = _BUY_TABLES[key] = BuyTable(supply)
     return t
 
@@ -199,21 +191,17 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
             ids_t = h.ids + ids_t
         return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t, ids_t)
     # The usual case: the options depend on the coins (and the Treasures in hand) alone.
-    top = len(table.end_ids) - 1
-    i = coins if coins < top else top
     key = (s.names[seat], s.coins, -1 if h is None else coins, buys)
     prompt = _BUY_PROMPTS.get(key)
     if prompt is None:
         prompt = _buy_prompt(s, seat, h is not None, coins, pots)
         if len(_BUY_PROMPTS) < 4096:
             _BUY_PROMPTS[key] = prompt
+    opts, ids = table.level(coins)
     if h is None:
-        id_set = table.end_sets[i]
-        if id_set is None:
-            id_set = table.end_sets[i] = frozenset(table.end_ids[i])
-        return Decision(seat, prompt, table.end_opts[i], table.end_ids[i], id_set)
+        return Decision(seat, prompt, opts, ids, table.level_set(coins))
     # No id set here: one would cost more to build than the few lookups made in it.
-    return Decision(seat, prompt, h.opts + table.end_opts[i], h.ids + table.end_ids[i])
+    return Decision(seat, prompt, h.opts + opts, h.ids + ids)
 
 
 class HandTreasures:

@@ -61,13 +61,19 @@ def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
         "Silver": 80 if two_sets else 40,
         "Gold": 60 if two_sets else 30,
     }
-    if any(CARDS[k].cost.potions for k in kingdom):
+    try:
+        order = sorted(kingdom, key=_PILE_ORDER.__getitem__)
+        potion = not _NO_POTION.issuperset(order)
+    except KeyError:  # a card not known at import (a test's stand-in)
+        order = sorted(kingdom, key=_pile_order)
+        potion = any(CARDS[k].cost.potions for k in kingdom)
+    if potion:
         supply["Potion"] = 16
     supply["Estate"] = victory
     supply["Duchy"] = victory
     supply["Province"] = PROVINCES[players]
     supply["Curse"] = 10 * (players - 1)
-    for name in sorted(kingdom, key=_pile_order):
+    for name in order:
         supply[name] = victory if _is_victory(name) else 10
     return supply
 
@@ -76,6 +82,7 @@ def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
 # card (a test's stand-in) is looked up in CARDS.
 _PILE_ORDER = {n: (c.cost.coins, c.cost.potions, n) for n, c in CARDS.items()}
 _VICTORY_OF = {n: bool(c.types & CardType.VICTORY) for n, c in CARDS.items()}
+_NO_POTION = frozenset(n for n, c in CARDS.items() if not c.cost.potions)
 
 
 def _pile_order(name: str) -> tuple[int, int, str]:

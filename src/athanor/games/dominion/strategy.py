@@ -19,7 +19,6 @@ card asks with ``CardSense``, a small set of plain heuristics.
 from __future__ import annotations
 
 import difflib
-import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,7 +40,6 @@ class StrategyError(ValueError):
 
 # -- expressions ----------------------------------------------------------------------
 
-Num = Callable[[Any, int], float]
 Cond = Callable[[Any, int], bool]
 
 _TOKEN = re.compile(
@@ -87,9 +85,6 @@ class _Parser:
         self.where = where
         self.toks = self._tokens(text)
         self.i = 0
-        # Plain numbers met so far, by the id of the function that returns them.
-        self.consts: dict[int, float] = {}
-        self.consts_fn: dict[int, Num] = {}
 
     def _tokens(self, text: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
@@ -112,6 +107,8 @@ class _Parser:
                 for p in parts:
                     if p in ("and", "or"):
                         split.append(("op", p))
+                    elif re.fullmatch(r"\d+(?:\.\d+)?", p):  # a number after and/or
+                        split.append(("num", p))
                     elif p:
                         split.append(("word", p))
             else:
@@ -130,101 +127,72 @@ class _Parser:
         self.i += 1
         return t
 
-    def condition(self) -> Cond:
+    # Each rule returns Python source for its part of the expression; parse_condition
+    # compiles the whole condition into one function, which is several times faster
+    # to call than a tree of small functions. Only our own tokens reach the source:
+    # numbers matched by _TOKEN, fixed operators, and card names as string literals.
+
+    def condition(self) -> str:
         c = self.conjunction()
         while self.peek() == ("op", "or"):
             self.take()
-            left, right = c, self.conjunction()
-
-            def c(s: Any, seat: int, a: Cond = left, b: Cond = right) -> bool:
-                return a(s, seat) or b(s, seat)
-
+            c = f"({c} or {self.conjunction()})"
         return c
 
-    def conjunction(self) -> Cond:
+    def conjunction(self) -> str:
         c = self.comparison()
         while self.peek() == ("op", "and"):
             self.take()
-            left, right = c, self.comparison()
-
-            def c(s: Any, seat: int, a: Cond = left, b: Cond = right) -> bool:
-                return a(s, seat) and b(s, seat)
-
+            c = f"({c} and {self.comparison()})"
         return c
 
-    def comparison(self) -> Cond:
+    def comparison(self) -> str:
+        if self.peek() == ("op", "("):
+            # Brackets around a whole condition, "(a or b) and c", or around arithmetic,
+            # "(money - 10) * 2 > 0": try the first, and fall back to the second.
+            start = self.i
+            try:
+                self.take()
+                inner = self.condition()
+                self.take(")")
+                nxt = self.peek()
+                if nxt is None or nxt[1] in ("and", "or", ")"):
+                    return inner
+            except StrategyError:
+                pass
+            self.i = start
         left = self.sum()
         t = self.peek()
-        ops: dict[str, Callable[[float, float], bool]] = {
-            "<": operator.lt,
-            "<=": operator.le,
-            ">": operator.gt,
-            ">=": operator.ge,
-            "==": operator.eq,
-            "!=": operator.ne,
-        }
-        if t is None or t[1] not in ops:
+        if t is None or t[1] not in ("<", "<=", ">", ">=", "==", "!="):
             raise StrategyError(f"{self.where}: a condition needs a comparison such as <, <= or ==")
         self.take()
-        right = self.sum()
-        op = ops[t[1]]
-        const = self.consts.get(id(right))
-        if const is not None and self.consts_fn[id(right)] is right:
-            x = const  # a number on the right (the usual case): no call to fetch it
-            return lambda s, seat: op(left(s, seat), x)
-        return lambda s, seat: op(left(s, seat), right(s, seat))
+        return f"({left} {t[1]} {self.sum()})"
 
-    def sum(self) -> Num:
+    def sum(self) -> str:
         n = self.product()
         while self.peek() in (("op", "+"), ("op", "-")):
             sign = self.take()[1]
-            left, right = n, self.product()
-            if sign == "+":
-
-                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
-                    return a(s, seat) + b(s, seat)
-            else:
-
-                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
-                    return a(s, seat) - b(s, seat)
-
+            n = f"({n} {sign} {self.product()})"
         return n
 
-    def product(self) -> Num:
+    def product(self) -> str:
         n = self.atom()
         while self.peek() in (("op", "*"), ("op", "/")):
             sign = self.take()[1]
-            left, right = n, self.atom()
-            if sign == "*":
-
-                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
-                    return a(s, seat) * b(s, seat)
-            else:
-
-                def n(s: Any, seat: int, a: Num = left, b: Num = right) -> float:
-                    d = b(s, seat)
-                    return a(s, seat) / d if d else float("inf")
-
+            right = self.atom()
+            n = f"({n} * {right})" if sign == "*" else f"_div({n}, {right})"
         return n
 
-    def atom(self) -> Num:
+    def atom(self) -> str:
         kind, v = self.take()
         if kind == "num":
-            x = float(v)
-
-            def num(s: Any, seat: int) -> float:
-                return x
-
-            self.consts[id(num)] = x
-            self.consts_fn[id(num)] = num
-            return num
+            return repr(float(v))
         if v == "(":
             inner = self.sum()
             self.take(")")
             return inner
         if v == "-":
-            inner = self.atom()
-            return lambda s, seat: -inner(s, seat)
+            return f"(-{self.atom()})"
         if kind != "word":
             raise StrategyError(f"{self.where}: unexpected {v!r}")
         if v in FUNCTIONS:
@@ -235,56 +203,71 @@ class _Parser:
             self.take(")")
             return _function(v, arg, self.where)
         if v in VARIABLES:
-            return _variable(v)
+            return _VARIABLE_SOURCE[v]
         close = difflib.get_close_matches(v, [*VARIABLES, *FUNCTIONS], n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise StrategyError(f"{self.where}: unknown word {v!r}{hint}")
 
 
-def _function(name: str, arg: str, where: str) -> Num:
+def _function(name: str, arg: str, where: str) -> str:
+    """Source for ``count(...)``, ``supply(...)`` or ``in_hand(...)``."""
     kind, value = _card_or_type(arg, where)
     if name == "supply":
         if kind != "card":
             raise StrategyError(f"{where}: supply() needs a card name, not the type {value}")
-        return lambda s, seat: float(s.supply.get(value, 0))
+        return f"s.supply.get({value!r}, 0)"
     if name == "in_hand":
         if kind != "card":
             raise StrategyError(f"{where}: in_hand() needs a card name, not the type {value}")
-        return lambda s, seat: float(s.hands[seat].count(value))
+        return f"s.hands[seat].count({value!r})"
     if kind == "card":
-        return lambda s, seat: float(s.count(seat, value))
-    t = TYPE_NAMES[value]
-    weight = Weights({n: 1 if c.types & t else 0 for n, c in CARDS.items()})
-    return lambda s, seat: float(s.tally(seat, weight))
+        return f"s.count(seat, {value!r})"
+    return f"s.tally(seat, _TYPE_WEIGHTS[{value!r}])"
 
 
-def _opponent_vp(s: Any, seat: int) -> float:
-    return float(max(s.victory_points(o) for o in s.others(seat)))
+def _opponent_vp(s: Any, seat: int) -> int:
+    return int(max(s.victory_points(o) for o in s.others(seat)))
 
 
-def _variable(name: str) -> Num:
-    table: dict[str, Num] = {
-        "money": lambda s, seat: float(s.money(seat)),
-        "coins": lambda s, seat: float(s.spendable_coins(seat)),
-        "buys": lambda s, seat: float(s.buys),
-        "turn": lambda s, seat: float(s.turns[seat]),
-        "my_vp": lambda s, seat: float(s.victory_points(seat)),
-        "opponent_vp": _opponent_vp,
-        "vp_lead": lambda s, seat: s.victory_points(seat) - _opponent_vp(s, seat),
-        "empty_piles": lambda s, seat: float(s.empty_piles()),
-        "cards": lambda s, seat: float(s.card_total(seat)),
-        "provinces_left": lambda s, seat: float(s.supply.get("Province", 0)),
-    }
-    return table[name]
+def _div(a: float, b: float) -> float:
+    """Division in a condition; dividing by zero gives infinity, not an error."""
+    return a / b if b else float("inf")
+
+
+_VARIABLE_SOURCE: dict[str, str] = {
+    "money": "s.money(seat)",
+    "coins": "s.spendable_coins(seat)",
+    "buys": "s.buys",
+    "turn": "s.turns[seat]",
+    "my_vp": "s.victory_points(seat)",
+    "opponent_vp": "_opponent_vp(s, seat)",
+    "vp_lead": "(s.victory_points(seat) - _opponent_vp(s, seat))",
+    "empty_piles": "s.empty_piles()",
+    "cards": "s.card_total(seat)",
+    "provinces_left": "s.supply.get('Province', 0)",
+}
+_TYPE_WEIGHTS = {
+    name: Weights({n: 1 if c.types & t else 0 for n, c in CARDS.items()})
+    for name, t in TYPE_NAMES.items()
+}
 
 
 def parse_condition(text: str, where: str = "condition") -> Cond:
     """Compile a condition such as ``money > 15 and provinces_left <= 4``."""
     p = _Parser(text, where)
-    c = p.condition()
+    source = p.condition()
     if p.peek() is not None:
         raise StrategyError(f"{where}: unexpected {p.peek()[1]!r} after the condition")  # type: ignore[index]
-    return c
+    scope: dict[str, Any] = {
+        "_div": _div,
+        "_opponent_vp": _opponent_vp,
+        "_TYPE_WEIGHTS": _TYPE_WEIGHTS,
+        "__builtins__": {},
+    }
+    exec(compile(f"def condition(s, seat):\n    return {source}\n", where, "exec"), scope)
+    cond: Cond = scope["condition"]
+    cond.__doc__ = text
+    return cond
 
 
 # -- strategies --------------------------------------------------------------------------
