@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option, ResponseWindow
@@ -139,6 +140,8 @@ OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
 _BUY_PROMPTS: dict[tuple[str, int, int, int], str] = {}
 _TREASURE_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
 _HANDS: dict[tuple[str, ...], HandTreasures] = {}
+_ACTION_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
+_ACTION_PROMPTS: dict[tuple[str, int], str] = {}
 _TCOIN = {n: CARDS[n].coins for n in TREASURES}
 _TPOT = {n: CARDS[n].potions for n in TREASURES}
 STONE = "Philosopher's Stone"
@@ -166,6 +169,23 @@ def _money_words(coins: int, pots: int) -> str:
     if pots:
         c += f" and {pots} Potion{'' if pots == 1 else 's'}"
     return c
+
+
+def _action_question(s: DominionState, seat: int, hand: list[str]) -> Decision:
+    """The Action phase's question: play one of the hand's Actions, or move on."""
+    kinds = tuple(dict.fromkeys(filter(ACTIONS.__contains__, hand)))
+    part = _ACTION_PARTS.get(kinds)
+    if part is None:
+        opts = (*[_PLAY[c] for c in kinds], OPT_END_ACTIONS)
+        part = _ACTION_PARTS[kinds] = (opts, tuple([o.id for o in opts]))
+    n = s.actions
+    key = (s.names[seat], n)
+    prompt = _ACTION_PROMPTS.get(key)
+    if prompt is None:
+        prompt = f"{s.names[seat]}, play an Action ({n} Action{'' if n == 1 else 's'} left)"
+        if len(_ACTION_PROMPTS) < 4096:
+            _ACTION_PROMPTS[key] = prompt
+    return Decision(seat, prompt, part[0], part[1])
 
 
 def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
@@ -215,10 +235,11 @@ class HandTreasures:
     __slots__ = ("coins", "ids", "kept", "opts", "played", "potions", "silver", "stones")
 
     def __init__(self, hand: tuple[str, ...]) -> None:
-        self.played = played = tuple([c for c in hand if c in TREASURES])
-        self.kept = tuple([c for c in hand if c not in TREASURES])
-        self.coins = sum([_TCOIN[c] for c in played])
-        self.potions = sum([_TPOT[c] for c in played])
+        is_treasure = TREASURES.__contains__
+        self.played = played = tuple(filter(is_treasure, hand))
+        self.kept = tuple(filterfalse(is_treasure, hand))
+        self.coins = sum(map(_TCOIN.__getitem__, played))
+        self.potions = sum(map(_TPOT.__getitem__, played))
         self.stones = played.count(STONE)
         self.silver = "Silver" in played
         # Options: play them all, or one by name (shared by every hand with these kinds).
@@ -279,14 +300,7 @@ class Turn(Frame):
             if step == "action":
                 hand = s.hands[seat]
                 if s.actions > 0 and not ACTIONS.isdisjoint(hand):
-                    opts: list[Option] = [_PLAY[c] for c in dict.fromkeys(hand) if c in ACTIONS]
-                    opts.append(OPT_END_ACTIONS)
-                    n = s.actions
-                    return Decision(
-                        seat,
-                        f"{s.names[seat]}, play an Action ({n} Action{'' if n == 1 else 's'} left)",
-                        tuple(opts),
-                    )
+                    return _action_question(s, seat, hand)
                 self.step = step = "buy"
                 s.phase = "buy"
             if step == "buy":
@@ -331,12 +345,12 @@ class Turn(Frame):
                 name = CARDS[name].name
             else:
                 verb = "buy"
-            if verb == "buy":
+            if verb == "play" and self.step == "action":
+                s.play_action(seat, name)
+            elif verb == "buy":
                 if not s.bought and not TREASURES.isdisjoint(s.hands[seat]):
                     s.play_all_treasures(seat)  # buying plays the hand's Treasures (D43)
                 s.buy(seat, name)
-            elif self.step == "action":
-                s.play_action(seat, name)
             else:
                 s.play_treasure(seat, name)
 

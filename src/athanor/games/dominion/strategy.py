@@ -517,6 +517,8 @@ class StrategyBot:
             return "treasures" if choice == "end" else choice
         if decision.offers("end"):
             if s.phase == "action":
+                if len(ids) == 2 and ids[0].startswith("play:"):
+                    return ids[0]  # one Action to play: every rule would pick it
                 plays = [i[5:] for i in ids if i.startswith("play:")]
                 if plays:
                     return "play:" + self._pick_action(s, seat, plays)
