@@ -18,6 +18,7 @@ def test_with_a_potion_in_play_each_alchemist_may_go_on_top_of_the_deck() -> Non
     play(s, "top:Alchemist")
     assert "Alchemist" in s.hands[0]
     assert "puts an Alchemist from play onto their deck" in log_text(s, 1)
+    assert "You put an Alchemist from play onto your deck" in log_text(s, 0)
 
 
 def test_you_only_need_to_have_played_a_potion_not_spent_it() -> None:

@@ -48,6 +48,24 @@ def test_you_see_the_cards_they_can_see_that_turn_only() -> None:
     assert asking(s)[0] == 1  # Bo's own turn, his own decisions
 
 
+def test_the_possessor_reads_the_possessed_players_private_lines_in_the_third_person() -> None:
+    s = _possess()
+    play(s, "end", "end")  # Bo's possessed turn: Clean-up draws his next hand
+    mine, theirs = log_text(s, 1), log_text(s, 0)
+    five = "Copper, Copper, Copper, Copper and Copper."
+    assert f"You draw {five}" in mine
+    assert f"Bo draws {five}" in theirs and f"Bo draws {five}" not in log_text(s, None)
+
+
+def test_the_possessed_players_private_detail_reaches_the_possessor_in_their_words() -> None:
+    bo = {"hand": ["Artisan", "Gold", "Estate"], "deck": ["Copper"] * 10}
+    s = _possess(2, bo, "Artisan")
+    play(s, "play:Artisan", "gain:Silver", "topdeck:Gold")
+    assert "Bo puts a Gold from their hand onto their deck." in log_text(s, 0)
+    assert "You put a Gold from your hand onto your deck." in log_text(s, 1)
+    assert "Bo puts a card from their hand onto their deck." in log_text(s, None)
+
+
 def test_you_on_cards_means_the_possessed_player() -> None:
     s = _possess()
     play(s, "play:Workshop")

@@ -21,7 +21,11 @@ def test_each_player_including_you_reveals_you_decide_for_each() -> None:
     assert s.discards[1] == ["Gold"]
     assert sorted(s.hands[0]) == ["Copper", "Village"]
     assert s.actions == 1
-    assert "Bo's Gold is discarded (Scrying Pool)." in log_text(s, 1)
+    assert "Bo's Gold is discarded (Scrying Pool)." in log_text(s, 0)
+    assert "Your Gold is discarded (Scrying Pool)." in log_text(s, 1)
+    assert "Your Estate is discarded (Scrying Pool)." in log_text(s, 0)
+    assert "You reveal Village and Copper and put them into your hand" in log_text(s, 0)
+    assert "Ana reveals Village and Copper and puts them into their hand" in log_text(s, 1)
 
 
 def test_then_reveal_until_a_non_action_all_into_hand() -> None:

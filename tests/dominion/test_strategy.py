@@ -296,3 +296,25 @@ def test_conditions_keep_precedence_brackets_and_division_by_zero() -> None:
 def test_conditions_accept_only_their_own_words(text: str) -> None:
     with pytest.raises(StrategyError):
         parse_condition(text)
+
+
+def test_hold_keeps_an_action_unplayed_while_its_condition_holds() -> None:
+    text = (
+        "name: x\nbuy Silver\nplay Transmute\n"
+        "hold Transmute if in_hand(Estate) + in_hand(Curse) == 0\nhold Moat"
+    )
+    bot = StrategyBot(Strategy.parse(text, "x"))
+    s = game("Transmute", "Moat", "Village")
+    arrange(s, 0, hand=["Transmute", "Copper", "Silver"], deck=["Copper"] * 5)
+    assert s.decision is not None and bot.choose(s, s.decision) == "end"
+    arrange(s, 0, hand=["Transmute", "Estate", "Silver"], deck=["Copper"] * 5)
+    assert s.decision is not None and bot.choose(s, s.decision) == "play:Transmute"
+    arrange(s, 0, hand=["Transmute", "Moat", "Village", "Copper"], deck=["Copper"] * 5)
+    assert s.decision is not None and bot.choose(s, s.decision) == "play:Village"
+    arrange(s, 0, hand=["Moat", "Copper"], deck=["Copper"] * 5)
+    assert s.decision is not None and bot.choose(s, s.decision) == "end"
+
+
+def test_hold_needs_an_action_card() -> None:
+    with pytest.raises(StrategyError, match="line 3: only Action cards"):
+        Strategy.parse("name: x\nbuy Silver\nhold Gold", "x")

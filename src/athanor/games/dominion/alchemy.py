@@ -223,7 +223,11 @@ class ScryingPool(Frame):
             s.decks[t].append(c)
             where = "goes back on top of the deck"
         if s.log is not None:
-            s.say("reveal", f"{s.names[t]}'s {c} {where} (Scrying Pool).")
+            s.say(
+                "reveal",
+                f"{s.names[t]}'s {c} {where} (Scrying Pool).",
+                [(t, f"Your {c} {where.replace('the deck', 'your deck')} (Scrying Pool).")],
+            )
 
 
 def _scrying_pool(s: DominionState, seat: int, immune: list[int]) -> None:

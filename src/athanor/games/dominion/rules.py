@@ -10,6 +10,7 @@ Rules decisions are numbered in docs/rules/dominion.md (D1, D2, ...).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -38,6 +39,34 @@ _TCOINS = {n: c.coins for n, c in CARDS.items() if c.types & CardType.TREASURE}
 _TPOTIONS = {n: c.potions for n, c in CARDS.items() if c.types & CardType.TREASURE}
 ALCHEMY_KINGDOM_SET = frozenset(ALCHEMY_KINGDOM)
 STONE = "Philosopher's Stone"
+
+
+_TO_SECOND = [
+    (re.compile(r"\btheir\b"), "your"),
+    (re.compile(r"\band puts\b"), "and put"),
+    (re.compile(r"\band is\b"), "and are"),
+    (re.compile(r"; discards\b"), "; discard"),
+]
+_TO_THIRD = [
+    (re.compile(r"\byour\b"), "their"),
+    (re.compile(r"\band put\b"), "and puts"),
+    (re.compile(r"\band are\b"), "and is"),
+    (re.compile(r"; discard\b"), "; discards"),
+]
+
+
+def second_person(text: str) -> str:
+    """The rest of a narration sentence as its actor reads it ("your deck")."""
+    for pattern, words in _TO_SECOND:
+        text = pattern.sub(words, text)
+    return text
+
+
+def third_person(text: str) -> str:
+    """The rest of a narration sentence as everyone else reads it ("their deck")."""
+    for pattern, words in _TO_THIRD:
+        text = pattern.sub(words, text)
+    return text
 
 
 class Weights(dict[str, int]):
@@ -344,14 +373,18 @@ class DominionState(GameState):
         private_rest: str | None = None,
         kind: str = "turn",
     ) -> None:
-        """'You draw Gold' to the actor, 'Ana draws a card' to everyone else."""
+        """'You draw Gold' to the actor, 'Ana draws a card' to everyone else.
+
+        ``rest`` (and ``private_rest``, the detail only the actor may see) may be
+        written in either person: each reader gets it in their own ("their deck" to
+        others, "your deck" to the actor)."""
         if self.log is not None:
             mine = rest if private_rest is None else private_rest
-            private = [(seat, f"You {you}{mine}")]
+            private = [(seat, f"You {you}{second_person(mine)}")]
             if self.possessor >= 0 and seat == self.current:
                 # The possessor sees what the possessed player sees (D37).
-                private.append((self.possessor, f"{self.names[seat]} {they}{mine}"))
-            self.say(kind, f"{self.names[seat]} {they}{rest}", private)
+                private.append((self.possessor, f"{self.names[seat]} {they}{third_person(mine)}"))
+            self.say(kind, f"{self.names[seat]} {they}{third_person(rest)}", private)
 
     # -- moving cards ------------------------------------------------------------
 
@@ -673,9 +706,10 @@ class DominionState(GameState):
 
     def spendable_coins(self, seat: int) -> int:
         """Coins to spend now; in the Buy phase before the first buy, counting the
-        Treasures still in the hand (buying plays them, D43)."""
+        Treasures still in the hand of the player whose turn it is (buying plays them,
+        D43). ``seat`` is the asker, who under Possession is not that player."""
         if self.phase == "buy" and not self.bought:
-            return self.treasure_money(seat)[0]
+            return self.treasure_money(self.current)[0]
         return self.coins
 
     def _treasures_played(self, seat: int, silver: bool, words: str) -> None:

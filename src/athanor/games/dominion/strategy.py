@@ -296,6 +296,7 @@ class Strategy:
     buys: tuple[Rule, ...]
     plays: tuple[Rule, ...]
     end_game_when_losing: bool = False
+    holds: tuple[Rule, ...] = ()
 
     @classmethod
     def parse(cls, text: str, source: str = "<strategy>") -> Strategy:
@@ -304,6 +305,7 @@ class Strategy:
         description = ""
         buys: list[Rule] = []
         plays: list[Rule] = []
+        holds: list[Rule] = []
         losing_end = False
         for no, raw in enumerate(text.splitlines(), 1):
             where = f"{source}, line {no}"
@@ -329,10 +331,10 @@ class Strategy:
                 continue
             verb, _, rest = line.partition(" ")
             verb = verb.lower()
-            if verb not in ("buy", "play"):
+            if verb not in ("buy", "play", "hold"):
                 raise StrategyError(
-                    f"{where}: a line starts with 'buy', 'play', 'name:', 'description:' "
-                    f"or 'option:', not {verb!r}"
+                    f"{where}: a line starts with 'buy', 'play', 'hold', 'name:', "
+                    f"'description:' or 'option:', not {verb!r}"
                 )
             pieces = re.split(r"\s+if(?:\s+|$)", " " + rest, maxsplit=1)
             card_text = pieces[0].strip()
@@ -343,21 +345,21 @@ class Strategy:
             kind, card = _card_or_type(card_text, where)
             if kind != "card":
                 raise StrategyError(f"{where}: {verb} needs a card name, not the type {card}")
-            if verb == "play" and not CARDS[card].types & CardType.ACTION:
+            if verb != "buy" and not CARDS[card].types & CardType.ACTION:
                 raise StrategyError(f"{where}: only Action cards have play priorities ({card})")
             if sep and not cond_text.strip():
                 raise StrategyError(f"{where}: 'if' needs a condition")
             cond = parse_condition(cond_text, where) if sep else None
-            (buys if verb == "buy" else plays).append(Rule(verb, card, cond, line))
+            {"buy": buys, "play": plays, "hold": holds}[verb].append(Rule(verb, card, cond, line))
         if not name:
             raise StrategyError(f"{source}: the strategy needs a 'name:' line")
         if not buys:
             raise StrategyError(f"{source}: the strategy has no 'buy' lines")
-        return cls(name, description, tuple(buys), tuple(plays), losing_end)
+        return cls(name, description, tuple(buys), tuple(plays), losing_end, tuple(holds))
 
     def cards(self) -> set[str]:
         """Every card the strategy names."""
-        return {r.card for r in (*self.buys, *self.plays)}
+        return {r.card for r in (*self.buys, *self.plays, *self.holds)}
 
 
 def builtin_strategies() -> dict[str, Strategy]:
@@ -440,12 +442,12 @@ class CardSense:
 
         def worth(c: str) -> tuple[int, float]:
             t = CARDS[c].types
-            if t & CardType.VICTORY and not t & CardType.ACTION and c != "Province":
-                return (0, card_value(c))
+            if t & CardType.ACTION and late:
+                return (0, card_value(c))  # a Duchy now is worth more than the Action
             if t & CardType.CURSE:
                 return (1, 0.0)
-            if t & CardType.ACTION and late:
-                return (2, card_value(c))
+            if t & CardType.VICTORY and not t & CardType.ACTION and c != "Province":
+                return (0 if not late else 2, card_value(c))  # late, a Gold is worth no VP
             if not t & CardType.TREASURE:
                 return (3, card_value(c))
             return (4, card_value(c))
@@ -517,15 +519,24 @@ class StrategyBot:
             return "treasures" if choice == "end" else choice
         if decision.offers("end"):
             if s.phase == "action":
-                if len(ids) == 2 and ids[0].startswith("play:"):
+                if len(ids) == 2 and ids[0].startswith("play:") and not self.strategy.holds:
                     return ids[0]  # one Action to play: every rule would pick it
                 plays = [i[5:] for i in ids if i.startswith("play:")]
                 if plays:
-                    return "play:" + self._pick_action(s, seat, plays)
+                    # Hands are read for the player whose turn it is (under Possession,
+                    # the possessed player).
+                    pick = self._pick_action(s, int(s.current), plays)
+                    return "end" if pick is None else "play:" + pick
             return self._buy(s, seat, decision)
         return self.sense.choose(s, decision)
 
-    def _pick_action(self, s: Any, seat: int, cards: list[str]) -> str:
+    def _pick_action(self, s: Any, seat: int, cards: list[str]) -> str | None:
+        """The Action to play next, or None to play no more (all held back)."""
+        for rule in self.strategy.holds:
+            if rule.card in cards and (rule.condition is None or rule.condition(s, seat)):
+                cards = [c for c in cards if c != rule.card]
+        if not cards:
+            return None
         for rule in self.strategy.plays:
             if rule.card in cards and (rule.condition is None or rule.condition(s, seat)):
                 return rule.card
