@@ -34,6 +34,7 @@ def test_hand_supply_deck_and_scores_commands() -> None:
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "Your hand (5 cards):" in text
+    assert "1 Action, 1 Buy, 0 coins." in text  # counted words, not "1 Actions"
     assert "Supply: Copper, 0 coins, 46 left" in text and "Province, 8 coins, 8 left" in text
     assert "You: deck 5, discard 0" in text
     assert "You: 3 VP after" in text

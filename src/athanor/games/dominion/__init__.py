@@ -6,7 +6,7 @@ from typing import Any
 
 from athanor.engine import GameSpec, OptionSpec
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost
-from athanor.games.dominion.commands import COMMANDS
+from athanor.games.dominion.commands import COMMANDS, turn_resources
 from athanor.games.dominion.kingdoms import PRESETS
 from athanor.games.dominion.rules import DominionState
 from athanor.games.dominion.strategy import HeuristicBot, Strategy, StrategyBot, builtin_strategies
@@ -37,9 +37,7 @@ def status(view: Any, seat: int | None) -> str:
     if not view["over"]:
         lines.append(
             f"{view['names'][view['current']]}'s {view['phase']} phase: "
-            f"{view['actions']} Actions, {view['buys']} Buys, {view['coins']} coins"
-            + (f", {view['potions']} Potions" if view["potions"] else "")
-            + "."
+            f"{turn_resources(view)}."
         )
     return "\n".join(lines)
 

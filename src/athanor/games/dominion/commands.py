@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from athanor.games.dominion.cards import plural
+
 
 def _counted(cards: list[str]) -> str:
     c = Counter(cards)
@@ -16,16 +18,23 @@ def hand(view: Any, seat: int | None) -> str:
     if seat is None:
         return "Spectators have no hand."
     me = view["players"][seat]
-    out = f"Your hand ({me['hand_size']} cards): {_counted(me['hand'])}."
+    out = f"Your hand ({plural('card', me['hand_size'])}): {_counted(me['hand'])}."
     if me["in_play"]:
         out += f" In play: {', '.join(me['in_play'])}."
     if view["current"] == seat and not view["over"]:
-        out += (
-            f" {view['actions']} Actions, {view['buys']} Buys, {view['coins']} coins"
-            + (f" and {view['potions']} Potions" if view["potions"] else "")
-            + "."
-        )
+        out += f" {turn_resources(view)}."
     return out
+
+
+def turn_resources(view: Any) -> str:
+    """"1 Action, 2 Buys, 5 coins and 1 Potion": what the player whose turn it is has left."""
+    text = (
+        f"{plural('Action', view['actions'])}, {plural('Buy', view['buys'])}, "
+        f"{plural('coin', view['coins'])}"
+    )
+    if view["potions"]:
+        text += f" and {plural('Potion', view['potions'])}"
+    return text
 
 
 def supply(view: Any, seat: int | None) -> str:
