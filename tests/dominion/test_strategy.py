@@ -318,3 +318,26 @@ def test_hold_keeps_an_action_unplayed_while_its_condition_holds() -> None:
 def test_hold_needs_an_action_card() -> None:
     with pytest.raises(StrategyError, match="line 3: only Action cards"):
         Strategy.parse("name: x\nbuy Silver\nhold Gold", "x")
+
+
+def test_card_sense_transmutes_a_spare_action_into_a_duchy_late() -> None:
+    s = game("Transmute")
+    s.supply["Province"] = 3
+    arrange(s, 0, hand=["Transmute", "Transmute", "Estate", "Copper"], deck=["Copper"] * 5)
+    s.apply("play:Transmute")
+    bot = StrategyBot(builtin_strategies()["transmute"], 1)
+    assert s.decision is not None and bot.choose(s, s.decision) == "trash:Transmute"
+
+
+def test_card_sense_apprentice_trashes_an_estate_early_and_a_gold_late() -> None:
+    s = game("Apprentice")
+    bot = StrategyBot(builtin_strategies()["apprentice"], 1)
+    rich = ["Gold", "Gold", "Silver", "Silver", "Gold"] * 3
+    arrange(s, 0, hand=["Apprentice", "Estate", "Copper", "Silver", "Gold"], deck=rich)
+    s.apply("play:Apprentice")
+    assert s.decision is not None and bot.choose(s, s.decision) == "trash:Estate"
+    s.supply["Province"] = 3
+    arrange(s, 0, hand=["Apprentice", "Province", "Copper", "Gold"], deck=rich)
+    s.apply("play:Apprentice")
+    # Six cards at about 2.4 coins each beat keeping a Gold this late; never the Province.
+    assert s.decision is not None and bot.choose(s, s.decision) == "trash:Gold"

@@ -36,8 +36,7 @@ def status(view: Any, seat: int | None) -> str:
         )
     if not view["over"]:
         lines.append(
-            f"{view['names'][view['current']]}'s {view['phase']} phase: "
-            f"{turn_resources(view)}."
+            f"{view['names'][view['current']]}'s {view['phase']} phase: {turn_resources(view)}."
         )
     return "\n".join(lines)
 

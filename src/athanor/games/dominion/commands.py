@@ -27,7 +27,7 @@ def hand(view: Any, seat: int | None) -> str:
 
 
 def turn_resources(view: Any) -> str:
-    """"1 Action, 2 Buys, 5 coins and 1 Potion": what the player whose turn it is has left."""
+    """ "1 Action, 2 Buys, 5 coins and 1 Potion": what the player whose turn it is has left."""
     text = (
         f"{plural('Action', view['actions'])}, {plural('Buy', view['buys'])}, "
         f"{plural('coin', view['coins'])}"

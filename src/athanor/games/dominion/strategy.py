@@ -411,6 +411,10 @@ class CardSense:
             return self._cleanup(ids, by_verb)
         if frame == "TrashFor" and getattr(state.stack[-1], "why", "") == "Transmute":
             return self._transmute(state, by_verb.get("trash", []))
+        if frame == "TrashFor" and getattr(state.stack[-1], "why", "") == "Apprentice":
+            # The hand and deck are the Apprentice player's (under Possession, not the asker's).
+            owner = int(getattr(state.stack[-1], "seat", seat))
+            return self._apprentice(state, owner, by_verb.get("trash", []))
         if frame == "ScryingPool":
             return self._scry(state, seat, by_verb)
         if not by_verb:
@@ -433,6 +437,35 @@ class CardSense:
             return f"play:{max(cards, key=card_value)}"
         best = max(cards, key=card_value)
         return f"{verb}:{best}"
+
+    @staticmethod
+    def _apprentice(state: Any, seat: int, cards: list[str]) -> str:
+        """Apprentice: weigh the cards drawn (at the deck's coins per card) against what
+        the card was worth now and for the rest of the game. Early, junk goes (an Estate
+        draws 2); late, a Gold may be worth 6 cards."""
+        provinces = int(state.supply.get("Province", 0))
+        late = provinces <= 4
+        density = state.money(seat) / max(1, state.card_total(seat))
+        in_hand = sum(
+            CARDS[c].coins for c in state.hands[seat] if CARDS[c].types & CardType.TREASURE
+        )
+
+        def gain(c: str) -> float:
+            card = CARDS[c]
+            drawn = card.cost.coins + 2 * card.cost.potions
+            lost = card.coins if card.types & CardType.TREASURE else 0
+            now = min(8.0, in_hand - lost + drawn * density)  # one Buy: 8 coins is enough
+            if card.types & CardType.CURSE:
+                later = 2.0
+            elif card.types & CardType.VICTORY and not card.types & CardType.ACTION:
+                later = -3.0 * card.vp if late else (1.5 if c == "Estate" else -3.0 * card.vp)
+            elif c == "Copper":
+                later = 0.0 if late else 0.5
+            else:
+                later = -(0.25 if late else 0.6) * card_value(c)
+            return float(now + later)
+
+        return f"trash:{max(cards, key=lambda c: (gain(c), c))}"
 
     @staticmethod
     def _transmute(state: Any, cards: list[str]) -> str:
