@@ -199,8 +199,13 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     if h is None:
         coins = s.coins
         pots = s.potions
-    else:
-        coins, pots = s.treasure_money(seat, h)
+    else:  # what s.treasure_money gives, written out (this runs every turn)
+        coins = s.coins + h.coins
+        pots = s.potions + h.potions
+        if h.stones:
+            coins += h.stones * s.stone_value(seat)
+        if h.silver and s.merchant and not s.silver_played:
+            coins += s.merchant
     supply = s.supply
     table = s.buy_table
     if pots or 0 in supply.values():
@@ -217,7 +222,8 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
         prompt = _buy_prompt(s, seat, h is not None, coins, pots)
         if len(_BUY_PROMPTS) < 4096:
             _BUY_PROMPTS[key] = prompt
-    opts, ids = table.level(coins)
+    got = table.levels[coins if coins < table.top else table.top]
+    opts, ids = table.level(coins) if got is None else got
     if h is None:
         return Decision(seat, prompt, opts, ids, table.level_set(coins))
     # No id set here: one would cost more to build than the few lookups made in it.

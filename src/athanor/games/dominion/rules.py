@@ -689,7 +689,10 @@ class DominionState(GameState):
         self.potions += h.potions
         if h.stones:
             self.coins += h.stones * self.stone_value(seat)
-        self._treasures_played(seat, h.silver, counted_words(tre) if self.log is not None else "")
+        if self.log is not None or (h.silver and not self.silver_played):
+            self._treasures_played(
+                seat, h.silver, counted_words(tre) if self.log is not None else ""
+            )
 
     def treasure_money(self, seat: int, h: fr.HandTreasures | None = None) -> tuple[int, int]:
         """Coins and Potions to spend once every Treasure in the hand is played: what
@@ -752,6 +755,13 @@ class DominionState(GameState):
         self.potions -= COST_POTIONS[name]
         self.buys -= 1
         self.bought = True
+        if self.log is None and self.possessor < 0:
+            # The usual case of gain(), written out: a bot's buy with the log off.
+            left = self.supply.get(name, 0)
+            if left > 0:
+                self.supply[name] = left - 1
+                self.discards[seat].append(name)
+            return
         if self.log is not None:
             self.say(
                 "buy",
