@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import athanor
 from athanor import ConfigError, catalog
 
 CMD = [sys.executable, "-m", "athanor"]
@@ -65,3 +66,31 @@ def test_kingdom_preset_flag_sets_up_a_mixed_alchemy_game() -> None:
     assert out.returncode == 2 and "forbidden-arts" in out.stderr
     out = run([*args, "--option", "kingdom"])
     assert out.returncode == 2 and "NAME=VALUE" in out.stderr
+
+
+def test_possession_is_playable_from_both_sides_in_the_terminal() -> None:
+    # The person plays the possession strategy's moves by option id; the bot is the same
+    # strategy. Seed 3 is a game in which each possesses the other at least once.
+    seed, kingdom = 3, {"kingdom": "forbidden-arts"}
+    s = athanor.new_game("dominion", 2, seed, kingdom, ["Player 1", "Possession Bot 2"])
+    me = catalog.bot("dominion", "possession", 99)
+    bot = catalog.bot("dominion", "possession", seed + 7919 * 2)  # as the terminal seeds it
+    mine: list[str] = []
+    while not s.is_over:
+        d = s.decision
+        assert d is not None
+        choice = (me if d.seat == 0 else bot).choose(s, d)
+        if d.seat == 0:
+            mine.append(choice)
+        s.apply(choice)
+    args = ["play", "dominion", "--players", "2", "--bots", "possession", "--seed", str(seed)]
+    out = run([*args, "--kingdom-preset", "forbidden-arts"], "\n".join(mine) + "\n")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Game over." in text
+    # The person decides for the bot during the bot's possessed turn ...
+    assert "Possession Bot 2's extra turn; you possess them and decide." in text
+    assert "Possession Bot 2, play an Action" in text or "Possession Bot 2, buy a card" in text
+    # ... and watches while the bot decides for them during theirs.
+    assert "your extra turn; Possession Bot 2 possesses you and makes every decision" in text
+    assert text.count("> ") == len(mine)  # asked exactly once per choice, never for the bot
