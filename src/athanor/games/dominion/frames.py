@@ -177,6 +177,8 @@ def _action_question(s: DominionState, seat: int, hand: list[str]) -> Decision:
     part = _ACTION_PARTS.get(kinds)
     if part is None:
         opts = (*[_PLAY[c] for c in kinds], OPT_END_ACTIONS)
+        if len(_ACTION_PARTS) >= 20_000:  # keep memory bounded in long simulations
+            _ACTION_PARTS.clear()
         part = _ACTION_PARTS[kinds] = (opts, tuple([o.id for o in opts]))
     n = s.actions
     key = (s.names[seat], n)
