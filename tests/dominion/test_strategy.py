@@ -341,3 +341,10 @@ def test_card_sense_apprentice_trashes_an_estate_early_and_a_gold_late() -> None
     s.apply("play:Apprentice")
     # Six cards at about 2.4 coins each beat keeping a Gold this late; never the Province.
     assert s.decision is not None and bot.choose(s, s.decision) == "trash:Gold"
+
+
+def test_an_error_inside_brackets_names_the_real_fault() -> None:
+    with pytest.raises(StrategyError, match="unknown word 'mony'; did you mean money"):
+        parse_condition("(money > 3 or mony > 2) and turn > 1")
+    with pytest.raises(StrategyError, match="a condition needs a comparison"):
+        parse_condition("(money - 10) * 2")

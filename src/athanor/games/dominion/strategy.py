@@ -147,20 +147,31 @@ class _Parser:
         return c
 
     def comparison(self) -> str:
-        if self.peek() == ("op", "("):
-            # Brackets around a whole condition, "(a or b) and c", or around arithmetic,
-            # "(money - 10) * 2 > 0": try the first, and fall back to the second.
-            start = self.i
-            try:
-                self.take()
-                inner = self.condition()
-                self.take(")")
-                nxt = self.peek()
-                if nxt is None or nxt[1] in ("and", "or", ")"):
-                    return inner
-            except StrategyError:
-                pass
-            self.i = start
+        if self.peek() != ("op", "("):
+            return self._compare()
+        # Brackets around a whole condition, "(a or b) and c", or around arithmetic,
+        # "(money - 10) * 2 > 0": try the first, and fall back to the second. If both
+        # fail, the error that got further into the line is the one that helps.
+        start = self.i
+        try:
+            self.take()
+            inner = self.condition()
+            self.take(")")
+            nxt = self.peek()
+            if nxt is None or nxt[1] in ("and", "or", ")"):
+                return inner
+            first: tuple[int, StrategyError] | None = None
+        except StrategyError as exc:
+            first = (self.i, exc)
+        self.i = start
+        try:
+            return self._compare()
+        except StrategyError:
+            if first is not None and first[0] > self.i:
+                raise first[1] from None
+            raise
+
+    def _compare(self) -> str:
         left = self.sum()
         t = self.peek()
         if t is None or t[1] not in ("<", "<=", ">", ">=", "==", "!="):
