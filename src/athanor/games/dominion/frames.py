@@ -753,8 +753,10 @@ def _bureaucrat(s: DominionState, seat: int, immune: list[int]) -> None:
 
 
 @dataclass
-class Bureaucrat(Frame):
-    """Each other player puts a Victory card from hand onto their deck, or reveals it (D19)."""
+class EachOther(Frame):
+    """An Attack's part for each other player in turn order, skipping those a Moat
+    protected. A subclass says in ``visit`` what happens to one of them; its
+    ``choose`` moves on to the next (``idx``) once that player is done."""
 
     seat: int
     immune: list[int] = field(default_factory=list)
@@ -765,31 +767,47 @@ class Bureaucrat(Frame):
         order = s.others(self.seat)
         while self.idx < len(order):
             t = order[self.idx]
-            if t in self.immune:
-                self.idx += 1
-                continue
-            vics = [c for c in distinct(s.hands[t]) if c in VICTORIES]
-            if len(vics) > 1:
-                return Decision(
-                    t,
-                    f"{s.names[t]}, put a Victory card from your hand onto your deck (Bureaucrat)",
-                    tuple(opt("topdeck", c) for c in vics),
-                )
-            if vics:
-                self._put(s, t, vics[0])
-            else:
-                hand = s.hands[t]
-                if s.log is not None:
-                    shown = counted_words(sorted(hand)) if hand else "an empty hand"
-                    s._act(
-                        t,
-                        "reveal",
-                        "reveals",
-                        f" a hand with no Victory cards: {shown}.",
-                        kind="reveal",
-                    )
+            if t not in self.immune:
+                d = self.visit(s, t)
+                if d is not None:
+                    return d
             self.idx += 1
         _done(s, self)
+        return None
+
+    def visit(self, s: DominionState, t: int) -> Decision | None:
+        """Carry out the Attack on ``t``: a question for them, or None when done."""
+        raise NotImplementedError
+
+    def target(self, s: DominionState) -> int:
+        """The player the current question is for."""
+        return s.others(self.seat)[self.idx]
+
+
+@dataclass
+class Bureaucrat(EachOther):
+    """Each other player puts a Victory card from hand onto their deck, or reveals it (D19)."""
+
+    def visit(self, s: DominionState, t: int) -> Decision | None:
+        vics = [c for c in distinct(s.hands[t]) if c in VICTORIES]
+        if len(vics) > 1:
+            return Decision(
+                t,
+                f"{s.names[t]}, put a Victory card from your hand onto your deck (Bureaucrat)",
+                tuple(opt("topdeck", c) for c in vics),
+            )
+        if vics:
+            self._put(s, t, vics[0])
+        elif s.log is not None:
+            hand = s.hands[t]
+            shown = counted_words(sorted(hand)) if hand else "an empty hand"
+            s._act(
+                t,
+                "reveal",
+                "reveals",
+                f" a hand with no Victory cards: {shown}.",
+                kind="reveal",
+            )
         return None
 
     def _put(self, s: DominionState, t: int, name: str) -> None:
@@ -807,8 +825,7 @@ class Bureaucrat(Frame):
 
     def choose(self, state: Any, option_id: str) -> None:
         s: DominionState = state
-        t = s.others(self.seat)[self.idx]
-        self._put(s, t, card_of(option_id))
+        self._put(s, self.target(s), card_of(option_id))
         self.idx += 1
 
 
@@ -817,39 +834,26 @@ def _militia(s: DominionState, seat: int, immune: list[int]) -> None:
 
 
 @dataclass
-class Militia(Frame):
+class Militia(EachOther):
     """Each other player discards down to 3 cards in hand (D20)."""
 
-    seat: int
-    immune: list[int] = field(default_factory=list)
-    idx: int = 0
-
-    def run(self, state: Any) -> Decision | None:
-        s: DominionState = state
-        order = s.others(self.seat)
-        while self.idx < len(order):
-            t = order[self.idx]
-            hand = s.hands[t]
-            if t in self.immune or len(hand) <= 3:
-                self.idx += 1
-                continue
+    def visit(self, s: DominionState, t: int) -> Decision | None:
+        hand = s.hands[t]
+        while len(hand) > 3:
             names = distinct(hand)
-            if len(names) == 1:
-                s.discard_from_hand(t, names[0])
-                continue
-            return Decision(
-                t,
-                f"{s.names[t]}, discard down to 3 cards (Militia: "
-                f"{plural('card', len(hand) - 3)} to go)",
-                tuple(opt("discard", c) for c in names),
-            )
-        _done(s, self)
+            if len(names) > 1:
+                return Decision(
+                    t,
+                    f"{s.names[t]}, discard down to 3 cards (Militia: "
+                    f"{plural('card', len(hand) - 3)} to go)",
+                    tuple(opt("discard", c) for c in names),
+                )
+            s.discard_from_hand(t, names[0])
         return None
 
     def choose(self, state: Any, option_id: str) -> None:
         s: DominionState = state
-        t = s.others(self.seat)[self.idx]
-        s.discard_from_hand(t, card_of(option_id))
+        s.discard_from_hand(self.target(s), card_of(option_id))  # asked again until 3 are left
 
 
 @dataclass
@@ -991,51 +995,39 @@ def _bandit(s: DominionState, seat: int, immune: list[int]) -> None:
 
 
 @dataclass
-class Bandit(Frame):
+class Bandit(EachOther):
     """Each other player reveals 2 cards, trashes a non-Copper Treasure, discards the rest (D18)."""
 
-    seat: int
-    immune: list[int] = field(default_factory=list)
-    idx: int = 0
     revealed: list[str] = field(default_factory=list)
 
-    def run(self, state: Any) -> Decision | None:
-        s: DominionState = state
-        order = s.others(self.seat)
-        while self.idx < len(order):
-            t = order[self.idx]
-            if t in self.immune:
-                self.idx += 1
-                continue
+    def visit(self, s: DominionState, t: int) -> Decision | None:
+        if not self.revealed:
+            for _ in range(2):
+                c = s.take_top(t)
+                if c is None:
+                    break
+                s.asides[t].append(c)
+                self.revealed.append(c)
             if not self.revealed:
-                for _ in range(2):
-                    c = s.take_top(t)
-                    if c is None:
-                        break
-                    s.asides[t].append(c)
-                    self.revealed.append(c)
-                if not self.revealed:
-                    if s.log is not None:
-                        s._act(t, "have", "has", " no cards to reveal (Bandit).")
-                    self.idx += 1
-                    continue
                 if s.log is not None:
-                    s._act(
-                        t,
-                        "reveal",
-                        "reveals",
-                        f" {cards_words(self.revealed)} (Bandit).",
-                        kind="reveal",
-                    )
-            good = [c for c in distinct(self.revealed) if c in TREASURES and c != "Copper"]
-            if len(good) > 1:
-                return Decision(
+                    s._act(t, "have", "has", " no cards to reveal (Bandit).")
+                return None
+            if s.log is not None:
+                s._act(
                     t,
-                    f"{s.names[t]}, trash one of your revealed Treasures (Bandit)",
-                    tuple(opt("trash", c) for c in good),
+                    "reveal",
+                    "reveals",
+                    f" {cards_words(self.revealed)} (Bandit).",
+                    kind="reveal",
                 )
-            self._settle(s, t, good[0] if good else None)
-        _done(s, self)
+        good = [c for c in distinct(self.revealed) if c in TREASURES and c != "Copper"]
+        if len(good) > 1:
+            return Decision(
+                t,
+                f"{s.names[t]}, trash one of your revealed Treasures (Bandit)",
+                tuple(opt("trash", c) for c in good),
+            )
+        self._settle(s, t, good[0] if good else None)
         return None
 
     def _settle(self, s: DominionState, t: int, trashed: str | None) -> None:
@@ -1051,12 +1043,11 @@ class Bandit(Frame):
         if rest and s.log is not None:
             s._act(t, "discard", "discards", f" {cards_words(rest)}.", kind="discard")
         self.revealed = []
-        self.idx += 1
 
     def choose(self, state: Any, option_id: str) -> None:
         s: DominionState = state
-        t = s.others(self.seat)[self.idx]
-        self._settle(s, t, card_of(option_id))
+        self._settle(s, self.target(s), card_of(option_id))
+        self.idx += 1
 
 
 def _council_room(s: DominionState, seat: int, immune: list[int]) -> None:
