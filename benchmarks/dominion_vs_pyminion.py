@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 
 import athanor
+from athanor.engine import play_out
 
 # pyminion's example bots, line for line: no bot here holds back the last Province.
 STRATEGIES = {
@@ -45,12 +46,7 @@ def athanor_games(bots: tuple[str, str], games: int, seed: int) -> float:
     for g in range(games):
         kingdom = "Smithy" if "smithy" in bots else "random"
         s = athanor.new_game("dominion", 2, seed + g, {"kingdom": kingdom}, log=False)
-        players = [StrategyBot(plans[i], g * 2 + i) for i in range(2)]
-        while True:
-            d = s.decision
-            if d is None:
-                break
-            s.apply(players[d.seat].choose(s, d))
+        play_out(s, [StrategyBot(plans[i], g * 2 + i) for i in range(2)])
         turns += sum(s.turns)  # type: ignore[attr-defined]
     return turns / games
 

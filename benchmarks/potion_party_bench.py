@@ -14,7 +14,7 @@ import time
 import timeit
 
 import athanor
-from athanor.engine import GameState, RandomAgent
+from athanor.engine import GameState, RandomAgent, play_out
 
 
 def playouts(games: int, players: int, log: bool) -> float:
@@ -23,8 +23,7 @@ def playouts(games: int, players: int, log: bool) -> float:
     for seed in range(games):
         state = athanor.new_game("potion-party", players, seed, log=log)
         agent = RandomAgent(seed)
-        while not state.is_over:
-            state.apply(agent.choose(state, state.decision))  # type: ignore[arg-type]
+        play_out(state, [agent] * players)
     return games / (time.perf_counter() - start)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import athanor
 from athanor import catalog
-from athanor.engine import ConfigError
+from athanor.engine import ConfigError, play_out
 
 
 @dataclass(frozen=True)
@@ -38,12 +38,7 @@ def play_one(
     n = len(bots)
     seated = tuple(bots[(i + index) % n] for i in range(n))
     state = athanor.new_game(game, n, seed, options, names=list(seated), log=False)
-    agents = [catalog.bot(game, name, seed * 31 + seat) for seat, name in enumerate(seated)]
-    while True:
-        d = state.decision
-        if d is None:
-            break
-        state.apply(agents[d.seat].choose(state, d))
+    play_out(state, [catalog.bot(game, name, seed * 31 + seat) for seat, name in enumerate(seated)])
     res = state.result
     assert res is not None
     stats = state.stats()

@@ -6,6 +6,7 @@ import pytest
 
 import athanor
 from athanor import catalog, sim
+from athanor.engine import play_out
 from athanor.games.dominion.strategy import (
     HeuristicBot,
     Strategy,
@@ -142,14 +143,7 @@ def test_every_shipped_bot_finishes_games_on_random_kingdoms() -> None:
     for name in athanor.spec("dominion").bots:
         for seed in range(3):
             s = athanor.new_game("dominion", 3, seed, log=False)
-            bots = [catalog.bot("dominion", name, seed + i) for i in range(3)]
-            steps = 0
-            while not s.is_over:
-                d = s.decision
-                assert d is not None
-                s.apply(bots[d.seat].choose(s, d))
-                steps += 1
-                assert steps < 20_000
+            play_out(s, [catalog.bot("dominion", name, seed + i) for i in range(3)], 20_000)
 
 
 def test_familiar_bot_beats_big_money_ultimate_with_familiars() -> None:
@@ -186,14 +180,7 @@ def test_alchemy_bots_finish_games_with_their_cards(bot: str, kingdom: str) -> N
         s = athanor.new_game(
             "dominion", 2 + seed, seed, {"kingdom": kingdom, "alchemy": "any"}, log=False
         )
-        bots = [catalog.bot("dominion", bot, seed + i) for i in range(s.players)]
-        steps = 0
-        while not s.is_over:
-            d = s.decision
-            assert d is not None
-            s.apply(bots[d.seat].choose(s, d))
-            steps += 1
-            assert steps < 20_000
+        play_out(s, [catalog.bot("dominion", bot, seed + i) for i in range(s.players)], 20_000)
         s.check_invariants()
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import athanor
 from athanor import catalog
+from athanor.engine import play_out
 
 HERE = Path(__file__).parent
 GOLDEN = {
@@ -25,11 +26,7 @@ def record(name: str) -> None:
     state = athanor.new_game(name, setup["players"], setup["seed"], setup["options"])
     spec = catalog.spec(name)
     bot = "heuristic" if "heuristic" in spec.bots else spec.default_bot
-    bots = [catalog.bot(name, bot, seat) for seat in range(state.players)]
-    while not state.is_over:
-        d = state.decision
-        assert d is not None
-        state.apply(bots[d.seat].choose(state, d))
+    play_out(state, [catalog.bot(name, bot, seat) for seat in range(state.players)])
     (HERE / f"{name}.replay.json").write_text(athanor.Replay.from_state(state).to_json() + "\n")
     (HERE / f"{name}.log.txt").write_text("\n".join(state.events_for(None)) + "\n")
 

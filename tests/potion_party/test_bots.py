@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import athanor
 from athanor import catalog
+from athanor.engine import play_out
 from athanor.games.potion_party.bots import greedy_odds
 from tests.potion_party.helpers import table
 
@@ -13,11 +14,7 @@ def _match(games: int, a: str, b: str) -> dict[str, int]:
     for g in range(games):
         s = athanor.new_game("potion-party", 2, seed=10_000 + g, log=False)
         names = [a, b] if g % 2 == 0 else [b, a]
-        bots = [catalog.bot("potion-party", n, g * 7 + i) for i, n in enumerate(names)]
-        while not s.is_over:
-            d = s.decision
-            assert d is not None
-            s.apply(bots[d.seat].choose(s, d))
+        play_out(s, [catalog.bot("potion-party", n, g * 7 + i) for i, n in enumerate(names)])
         assert s.result is not None
         for w in s.result.winners:
             wins[names[w]] += 1

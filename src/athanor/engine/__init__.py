@@ -1,6 +1,6 @@
 """The engine: the contract every game implements. It knows no game."""
 
-from athanor.engine.agents import Agent, RandomAgent
+from athanor.engine.agents import Agent, RandomAgent, play_out
 from athanor.engine.core import (
     ConfigError,
     Decision,
@@ -35,4 +35,5 @@ __all__ = [
     "Rng",
     "SaveError",
     "frame_from_json",
+    "play_out",
 ]

@@ -7,6 +7,7 @@ the same information). It never reads another seat's hidden cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from athanor.engine.core import Decision, GameState
@@ -21,6 +22,20 @@ class Agent(Protocol):
     def choose(self, state: GameState, decision: Decision) -> str:
         """Return the id of a legal option."""
         ...
+
+
+def play_out(state: GameState, agents: Sequence[Agent], max_steps: int | None = None) -> int:
+    """Let the agents (one per seat) choose until the game ends; return how many
+    choices they made. Past ``max_steps`` choices it stops with a RuntimeError."""
+    steps = 0
+    while True:
+        d = state.decision
+        if d is None:
+            return steps
+        if max_steps is not None and steps >= max_steps:
+            raise RuntimeError(f"the game did not end within {max_steps} choices")
+        state.apply(agents[d.seat].choose(state, d))
+        steps += 1
 
 
 class RandomAgent:

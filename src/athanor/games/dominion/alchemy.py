@@ -18,6 +18,7 @@ from athanor.games.dominion.frames import (
     card_of,
     distinct,
     opt,
+    trash_question,
 )
 
 if TYPE_CHECKING:
@@ -33,20 +34,7 @@ class TrashFor(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: DominionState = state
-        names = distinct(s.hands[self.seat])
-        if not names:
-            _done(s, self)
-            if s.log is not None:
-                s._act(self.seat, "have", "has", f" nothing to trash ({self.why}).")
-            return None
-        if len(names) == 1:
-            self.choose(s, f"trash:{names[0]}")
-            return None
-        return Decision(
-            self.seat,
-            f"{s.names[self.seat]}, trash a card from your hand ({self.why})",
-            tuple(opt("trash", c) for c in names),
-        )
+        return trash_question(s, self, self.seat, distinct(s.hands[self.seat]), self.why)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: DominionState = state

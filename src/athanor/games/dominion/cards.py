@@ -356,6 +356,9 @@ VICTORIES: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & V
 ATTACKS: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & ATK)
 COST_COINS: dict[str, int] = {n: c.cost.coins for n, c in CARDS.items()}
 COST_POTIONS: dict[str, int] = {n: c.cost.potions for n, c in CARDS.items()}
+TREASURE_COINS: dict[str, int] = {n: CARDS[n].coins for n in TREASURES}  # printed coins
+TREASURE_POTIONS: dict[str, int] = {n: CARDS[n].potions for n in TREASURES}
+STONE = "Philosopher's Stone"  # a Treasure whose coins are worked out when played
 VP: dict[str, int] = {n: c.vp for n, c in CARDS.items()}
 
 

@@ -21,6 +21,9 @@ from athanor.games.dominion.cards import (
     CARDS,
     COST_COINS,
     COST_POTIONS,
+    STONE,
+    TREASURE_COINS,
+    TREASURE_POTIONS,
     TREASURES,
     VICTORIES,
     CardType,
@@ -142,9 +145,6 @@ _TREASURE_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]
 _HANDS: dict[tuple[str, ...], HandTreasures] = {}
 _ACTION_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
 _ACTION_PROMPTS: dict[tuple[str, int], str] = {}
-_TCOIN = {n: CARDS[n].coins for n in TREASURES}
-_TPOT = {n: CARDS[n].potions for n in TREASURES}
-STONE = "Philosopher's Stone"
 
 
 def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -> str:
@@ -201,13 +201,8 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     if h is None:
         coins = s.coins
         pots = s.potions
-    else:  # what s.treasure_money gives, written out (this runs every turn)
-        coins = s.coins + h.coins
-        pots = s.potions + h.potions
-        if h.stones:
-            coins += h.stones * s.stone_value(seat)
-        if h.silver and s.merchant and not s.silver_played:
-            coins += s.merchant
+    else:
+        coins, pots = s.treasure_money(seat, h)
     supply = s.supply
     table = s.buy_table
     if pots or 0 in supply.values():
@@ -224,8 +219,7 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
         prompt = _buy_prompt(s, seat, h is not None, coins, pots)
         if len(_BUY_PROMPTS) < 4096:
             _BUY_PROMPTS[key] = prompt
-    got = table.levels[coins if coins < table.top else table.top]
-    opts, ids = table.level(coins) if got is None else got
+    opts, ids = table.level(coins)
     if h is None:
         return Decision(seat, prompt, opts, ids, table.level_set(coins))
     # No id set here: one would cost more to build than the few lookups made in it.
@@ -246,8 +240,8 @@ class HandTreasures:
         is_treasure = TREASURES.__contains__
         self.played = played = tuple(filter(is_treasure, hand))
         self.kept = tuple(filterfalse(is_treasure, hand))
-        self.coins = sum(map(_TCOIN.__getitem__, played))
-        self.potions = sum(map(_TPOT.__getitem__, played))
+        self.coins = sum(map(TREASURE_COINS.__getitem__, played))
+        self.potions = sum(map(TREASURE_POTIONS.__getitem__, played))
         self.stones = played.count(STONE)
         self.silver = "Silver" in played
         # Options: play them all, or one by name (shared by every hand with these kinds).
@@ -269,6 +263,34 @@ def hand_treasures(hand: list[str]) -> HandTreasures:
             _HANDS.clear()
         _HANDS[key] = got
     return got
+
+
+def trash_question(
+    s: DominionState,
+    frame: Frame,
+    seat: int,
+    names: list[str],
+    why: str,
+    optional: bool = False,
+    what: str = "a card",
+) -> Decision | None:
+    """Ask ``seat`` to trash one of ``names`` from their hand, for ``frame``.
+
+    With nothing to trash the frame ends (and says so); a single card that must be
+    trashed is trashed without a question (``frame.choose`` is called at once).
+    """
+    if not names:
+        _done(s, frame)
+        if s.log is not None:
+            s._act(seat, "have", "has", f" nothing to trash ({why}).")
+        return None
+    if not optional and len(names) == 1:
+        frame.choose(s, f"trash:{names[0]}")
+        return None
+    opts = [opt("trash", c) for c in names]
+    if optional:
+        opts.append(OPT_NONE)
+    return Decision(seat, f"{s.names[seat]}, trash {what} from your hand ({why})", tuple(opts))
 
 
 def _done(s: DominionState, frame: Frame) -> None:
@@ -415,7 +437,6 @@ class MoatWindow(ResponseWindow):
                 "reveal",
                 "reveals",
                 f" a Moat and is unaffected by the {self.attack}.",
-                private_rest=f" a Moat and are unaffected by the {self.attack}.",
                 kind="react",
             )
 
@@ -644,7 +665,6 @@ class Harbinger(Frame):
                     "have",
                     "has",
                     " no cards in their discard pile.",
-                    private_rest=" no cards in your discard pile.",
                 )
             return None
         opts = [opt("topdeck", c) for c in distinct(disc)]
@@ -717,7 +737,6 @@ class Vassal(Frame):
                 "play",
                 "plays",
                 f" the {self.card} from their discard pile (Vassal).",
-                private_rest=f" the {self.card} from your discard pile (Vassal).",
                 kind="play",
             )
         s.resolve(self.seat, self.card)
@@ -736,7 +755,6 @@ def _vassal(s: DominionState, seat: int, immune: list[int]) -> None:
             "discard",
             "discards",
             f" {a_card(c)} from the top of their deck (Vassal).",
-            private_rest=f" {a_card(c)} from the top of your deck (Vassal).",
             kind="discard",
         )
     if c in ACTIONS:
@@ -819,7 +837,6 @@ class Bureaucrat(EachOther):
                 "reveal",
                 "reveals",
                 f" {a_card(name)} and puts it onto their deck.",
-                private_rest=f" {a_card(name)} and put it onto your deck.",
                 kind="reveal",
             )
 
@@ -910,23 +927,8 @@ class Remodel(Frame):
         s: DominionState = state
         hand = s.hands[self.seat]
         names = [c for c in distinct(hand) if not self.kind or CARDS[c].types & self.kind]
-        if not names:
-            _done(s, self)
-            if s.log is not None:
-                s._act(self.seat, "have", "has", f" nothing to trash ({self.why}).")
-            return None
-        if not self.optional and len(names) == 1:
-            self.choose(s, f"trash:{names[0]}")
-            return None
-        opts = [opt("trash", c) for c in names]
-        if self.optional:
-            opts.append(OPT_NONE)
         what = "a Treasure" if self.kind == CardType.TREASURE else "a card"
-        return Decision(
-            self.seat,
-            f"{s.names[self.seat]}, trash {what} from your hand ({self.why})",
-            tuple(opts),
-        )
+        return trash_question(s, self, self.seat, names, self.why, self.optional, what)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: DominionState = state
@@ -1184,7 +1186,6 @@ class Sentry(Frame):
                     "discard",
                     "discards",
                     f" {a_card(name)} from their deck (Sentry).",
-                    private_rest=f" {a_card(name)} from your deck (Sentry).",
                     kind="discard",
                 )
 

@@ -24,6 +24,9 @@ from athanor.games.dominion.cards import (
     CARDS,
     COST_COINS,
     COST_POTIONS,
+    STONE,
+    TREASURE_COINS,
+    TREASURE_POTIONS,
     VP,
     CardType,
     a_card,
@@ -35,10 +38,7 @@ from athanor.games.dominion.kingdoms import alchemy_count, choose_kingdom
 
 PROVINCES = {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}
 STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
-_TCOINS = {n: c.coins for n, c in CARDS.items() if c.types & CardType.TREASURE}
-_TPOTIONS = {n: c.potions for n, c in CARDS.items() if c.types & CardType.TREASURE}
 ALCHEMY_KINGDOM_SET = frozenset(ALCHEMY_KINGDOM)
-STONE = "Philosopher's Stone"
 
 
 _TO_SECOND = [
@@ -78,7 +78,7 @@ class Weights(dict[str, int]):
 
 
 _IS_ACTION = Weights({n: 1 if n in ACTIONS else 0 for n in CARDS})
-_COIN_OF = Weights({n: _TCOINS.get(n, 0) for n in CARDS})  # every Treasure's coins
+_COIN_OF = Weights({n: TREASURE_COINS.get(n, 0) for n in CARDS})  # every Treasure's coins
 
 
 def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
@@ -472,13 +472,11 @@ class DominionState(GameState):
             self.decks[seat].append(name)
         if self.log is not None and not quiet:
             where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}[to]
-            mine = {"discard": "", "hand": " to your hand", "deck": " onto your deck"}[to]
             self._act(
                 seat,
                 "gain",
                 "gains",
                 f" {a_card(name)}{where}.",
-                private_rest=f" {a_card(name)}{mine}.",
                 kind="gain",
             )
         return True
@@ -521,7 +519,6 @@ class DominionState(GameState):
                 "trash",
                 "trashes",
                 f" {a_card(name)}{where}.",
-                private_rest=f" {a_card(name)}{where.replace('their', 'your')}.",
                 kind="trash",
             )
 
@@ -670,8 +667,8 @@ class DominionState(GameState):
         """Play one Treasure from hand."""
         self.hands[seat].remove(name)
         self.plays[seat].append(name)
-        self.coins += _TCOINS[name]
-        self.potions += _TPOTIONS[name]
+        self.coins += TREASURE_COINS[name]
+        self.potions += TREASURE_POTIONS[name]
         if name == STONE:
             self.coins += self.stone_value(seat)
         self._treasures_played(seat, name == "Silver", a_card(name))
@@ -689,10 +686,7 @@ class DominionState(GameState):
         self.potions += h.potions
         if h.stones:
             self.coins += h.stones * self.stone_value(seat)
-        if self.log is not None or (h.silver and not self.silver_played):
-            self._treasures_played(
-                seat, h.silver, counted_words(tre) if self.log is not None else ""
-            )
+        self._treasures_played(seat, h.silver, counted_words(tre) if self.log is not None else "")
 
     def treasure_money(self, seat: int, h: fr.HandTreasures | None = None) -> tuple[int, int]:
         """Coins and Potions to spend once every Treasure in the hand is played: what
@@ -755,13 +749,6 @@ class DominionState(GameState):
         self.potions -= COST_POTIONS[name]
         self.buys -= 1
         self.bought = True
-        if self.log is None and self.possessor < 0:
-            # The usual case of gain(), written out: a bot's buy with the log off.
-            left = self.supply.get(name, 0)
-            if left > 0:
-                self.supply[name] = left - 1
-                self.discards[seat].append(name)
-            return
         if self.log is not None:
             self.say(
                 "buy",

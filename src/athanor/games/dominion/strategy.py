@@ -26,7 +26,7 @@ from importlib import resources
 from typing import Any
 
 from athanor.engine import Decision, GameState, Rng
-from athanor.games.dominion.cards import CARDS, CardType
+from athanor.games.dominion.cards import CARDS, TREASURE_COINS, CardType
 from athanor.games.dominion.frames import opt
 from athanor.games.dominion.rules import Weights
 
@@ -457,14 +457,12 @@ class CardSense:
         provinces = int(state.supply.get("Province", 0))
         late = provinces <= 4
         density = state.money(seat) / max(1, state.card_total(seat))
-        in_hand = sum(
-            CARDS[c].coins for c in state.hands[seat] if CARDS[c].types & CardType.TREASURE
-        )
+        in_hand = sum(TREASURE_COINS.get(c, 0) for c in state.hands[seat])
 
         def gain(c: str) -> float:
             card = CARDS[c]
             drawn = card.cost.coins + 2 * card.cost.potions
-            lost = card.coins if card.types & CardType.TREASURE else 0
+            lost = TREASURE_COINS.get(c, 0)
             now = min(8.0, in_hand - lost + drawn * density)  # one Buy: 8 coins is enough
             if card.types & CardType.CURSE:
                 later = 2.0
