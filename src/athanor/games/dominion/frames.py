@@ -109,12 +109,8 @@ class BuyTable:
         return got
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
-        """Buy options for piles that are not empty and cost at most coins and Potions.
-
-        The list returned may be shared: callers copy it, never change it.
-        """
-        if not pots and 0 not in supply.values():
-            return self.level(coins)[0][:-1]
+        """Buy options for piles that are not empty and cost at most coins and Potions
+        (the general case: with no Potions and no empty pile, ``level`` has them ready)."""
         entries = self.entries[: self.cut[coins]] if coins < self.top else self.entries
         if pots:
             return [o for n, p, o in entries if p <= pots and supply[n]]

@@ -41,18 +41,22 @@ STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
 ALCHEMY_KINGDOM_SET = frozenset(ALCHEMY_KINGDOM)
 
 
-_TO_SECOND = [
-    (re.compile(r"\btheir\b"), "your"),
-    (re.compile(r"\band puts\b"), "and put"),
-    (re.compile(r"\band is\b"), "and are"),
-    (re.compile(r"; discards\b"), "; discard"),
+# How a narration sentence differs between the actor and everyone else.
+_PERSON = [
+    ("their", "your"),
+    ("and puts", "and put"),
+    ("and is", "and are"),
+    ("; discards", "; discard"),
 ]
-_TO_THIRD = [
-    (re.compile(r"\byour\b"), "their"),
-    (re.compile(r"\band put\b"), "and puts"),
-    (re.compile(r"\band are\b"), "and is"),
-    (re.compile(r"; discard\b"), "; discards"),
-]
+
+
+def _words(phrase: str) -> re.Pattern[str]:
+    """The phrase as whole words (a leading "; " needs no word boundary before it)."""
+    return re.compile(("\\b" if phrase[0].isalpha() else "") + re.escape(phrase) + "\\b")
+
+
+_TO_SECOND = [(_words(them), you) for them, you in _PERSON]
+_TO_THIRD = [(_words(you), them) for them, you in _PERSON]
 
 
 def second_person(text: str) -> str:

@@ -547,8 +547,7 @@ class StrategyBot:
         self.rng = Rng(seed ^ 0x57A7)
         self.sense = CardSense(self.rng)
         # The very id strings the options carry, so that lookups match on identity.
-        self._buy_ids = tuple((r, opt("buy", r.card).id) for r in strategy.buys)
-        self._buy_rules = tuple((oid, r.condition, r.card) for r, oid in self._buy_ids)
+        self._buy_rules = tuple((opt("buy", r.card).id, r.condition, r.card) for r in strategy.buys)
 
     def choose(self, state: GameState, decision: Decision) -> str:
         """Pick an option id."""
