@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 
 import athanor
+from _args import positive  # benchmarks/_args.py (scripts run from this folder)
 from athanor.engine import play_out
 
 # pyminion's example bots, line for line: no bot here holds back the last Province.
@@ -83,8 +84,8 @@ def timed(
 def main() -> None:
     """Print the comparison."""
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--games", type=int, default=150, help="games per round and side")
-    p.add_argument("--rounds", type=int, default=7)
+    p.add_argument("--games", type=positive, default=150, help="games per round and side")
+    p.add_argument("--rounds", type=positive, default=7)
     args = p.parse_args()
     logging.disable(logging.CRITICAL)
     for bots in (("big-money", "big-money"), ("smithy", "big-money")):

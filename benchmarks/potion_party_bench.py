@@ -14,6 +14,7 @@ import time
 import timeit
 
 import athanor
+from _args import positive  # benchmarks/_args.py (scripts run from this folder)
 from athanor.engine import GameState, RandomAgent, play_out
 
 
@@ -47,7 +48,7 @@ def micro(fn: object, number: int) -> float:
 def main() -> None:
     """Print the figures."""
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--games", type=positive, default=2000)
     args = p.parse_args()
     for players in (2, 4):
         rate = playouts(args.games, players, False)

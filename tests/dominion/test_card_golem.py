@@ -93,3 +93,13 @@ def test_two_of_the_same_card_play_without_a_question() -> None:
     arrange(s, 0, hand=["Golem"], deck=["Village", "Village", "Copper", "Copper"])
     play(s, "play:Golem")
     assert s.plays[0] == ["Golem", "Village", "Village"] and s.actions == 4
+
+
+def test_the_golem_player_reads_the_reveal_in_their_own_words() -> None:
+    s = game("Golem", "Smithy")
+    arrange(s, 0, hand=["Golem"], deck=["Copper", "Smithy", "Estate", "Smithy", "Gold"] * 2)
+    play(s, "play:Golem")
+    assert "Ana reveals Copper, Smithy, Estate and Smithy (Golem): found" in log_text(s, 1)
+    assert "; discards Copper and Estate." in log_text(s, 1)
+    assert "You reveal Copper, Smithy, Estate and Smithy (Golem): found" in log_text(s, 0)
+    assert "; discard Copper and Estate." in log_text(s, 0)

@@ -294,3 +294,16 @@ def test_the_possessed_players_bandit_trashes_the_possessors_gold_normally() -> 
     play(s, "play:Possession", "end", "play:Bandit")
     assert s.trash == ["Gold"]  # Ana's own Gold: really trashed
     assert s.discards[0].count("Gold") == 1  # the Gold Bo's Bandit gains goes to Ana
+
+
+def test_a_possessing_bot_reads_the_possessed_players_hand_and_treasures() -> None:
+    from athanor.games.dominion.strategy import Strategy, StrategyBot, parse_condition
+
+    s = _possess()  # Ana decides Bo's turn; Bo holds Gold, Gold, Silver, Workshop, Estate
+    text = "name: x\nbuy Province if coins >= 8\nbuy Silver\nhold Workshop if in_hand(Estate) > 0"
+    bot = StrategyBot(Strategy.parse(text, "x"))
+    assert s.decision is not None and s.decision.seat == 0
+    assert bot.choose(s, s.decision) == "end"  # Bo's hand has an Estate: Workshop is held
+    play(s, "end")
+    assert parse_condition("coins == 8")(s, 0)  # Bo's Treasures, not Ana's Coppers
+    assert s.decision is not None and bot.choose(s, s.decision) == "buy:Province"

@@ -1,5 +1,7 @@
 """The turn: Action phase, Buy phase (Treasures one at a time or all), Clean-up."""
 
+import pytest
+
 import athanor
 from athanor.games.dominion.rules import DominionState
 from tests.dominion.helpers import arrange, asking, game, log_text, play
@@ -188,3 +190,12 @@ def test_buy_options_are_every_affordable_pile_cheapest_first() -> None:
         s.supply["Silver"] = 0
         arrange(s, 0, hand=["Estate"], coins=5, step="buy")
         assert "buy:Silver" not in s.legal() and "buy:Duchy" in s.legal()
+
+
+def test_a_buy_the_treasures_cannot_pay_for_is_refused_and_changes_nothing() -> None:
+    s = game("Smithy", "Market")
+    arrange(s, 0, hand=["Copper", "Silver", "Gold", "Estate"])
+    before = s.to_json()
+    with pytest.raises(athanor.IllegalMove, match="'buy:Province' is not a legal choice"):
+        s.apply("buy:Province")  # 6 coins with every Treasure played
+    assert s.to_json() == before and s.hands[0] == ["Copper", "Silver", "Gold", "Estate"]
