@@ -480,10 +480,15 @@ class GameState(ABC):
                 break
             d = stack[-1].run(self)
             if d is not None:
-                self._decision = d
+                self._decision = self._route(d)
                 return
         self._decision = None
         self._finish()
+
+    def _route(self, decision: Decision) -> Decision:
+        """Who answers a question: by default the seat it names. A game may hand it to
+        another seat (Dominion's Possession gives the possessed player's to the possessor)."""
+        return decision
 
     def say(self, kind: str, text: str, private: Iterable[tuple[int, str]] = ()) -> None:
         """Add an event to the log (no-op when logging is off)."""

@@ -816,23 +816,11 @@ class DominionState(GameState):
     def _game_over(self) -> bool:
         return self.over
 
-    def _run(self) -> None:
-        """The engine's loop, inlined, with Possession's redirection of decisions (D37).
-
-        During a possessed turn the possessed player's questions go to the possessor.
-        """
-        stack = self.stack
-        while stack:
-            if self.over:
-                break
-            d = stack[-1].run(self)
-            if d is not None:
-                if self.possessor >= 0 and d.seat == self.current:
-                    d = Decision(self.possessor, d.prompt, d.options)
-                self._decision = d
-                return
-        self._decision = None
-        self._finish()
+    def _route(self, decision: Decision) -> Decision:
+        """During a possessed turn the possessed player's questions go to the possessor (D37)."""
+        if self.possessor >= 0 and decision.seat == self.current:
+            return Decision(self.possessor, decision.prompt, decision.options, decision.ids)
+        return decision
 
     @property
     def result(self) -> Result | None:
