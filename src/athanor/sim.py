@@ -37,7 +37,7 @@ def play_one(
     """Play one game between bots (seat order rotated by ``index``)."""
     n = len(bots)
     seated = tuple(bots[(i + index) % n] for i in range(n))
-    state = athanor.new_game(game, n, seed, options, names=list(seated), log=False)
+    state = athanor.new_game(game, n, seed, options, log=False)
     play_out(state, [catalog.bot(game, name, seed * 31 + seat) for seat, name in enumerate(seated)])
     res = state.result
     assert res is not None

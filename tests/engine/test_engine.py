@@ -225,9 +225,9 @@ def test_catalog_lists_games_and_refuses_unknown_ones() -> None:
     [
         ("", "not valid JSON"),
         ("[]", "not an Athanor save"),
-        ('{"format": "athanor-save", "version": 9}', "unsupported save version"),
+        ('{"format": "athanor-save", "version": 9}', "unsupported save file version"),
         ('{"format": "athanor-save", "version": 1, "game": "chess"}', "unknown game"),
-        ('{"format": "athanor-save", "version": 1, "game": "potion-party"}', "damaged"),
+        ('{"format": "athanor-save", "version": 1, "game": "potion-party"}', "None players"),
     ],
 )
 def test_corrupt_save_files_get_clear_errors(text: str, message: str) -> None:

@@ -27,6 +27,7 @@ from athanor.games.potion_party.data import (
     DEFAULT_FACES,
     INGREDIENT_WORDS,
     INGREDIENTS,
+    MAX_ROUNDS,
     POOL,
     RECIPES,
     STARDUST,
@@ -66,6 +67,7 @@ class PotionPartyState(GameState):
     saved: list[list[str]]
     supers: list[int]
     winner: int
+    out_of_time: bool  # nobody won within MAX_ROUNDS rounds (R11)
     # The turn in progress.
     pool: list[list[str]]
     groups: list[list[Any]]
@@ -114,6 +116,7 @@ class PotionPartyState(GameState):
         self.saved = [[] for _ in range(players)]
         self.supers = [0] * players
         self.winner = -1
+        self.out_of_time = False
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -149,6 +152,10 @@ class PotionPartyState(GameState):
     def can_save(self, colour: str) -> bool:
         """Running Out of Dice: saving must leave enough dice for a full pool (R9)."""
         return self.held(colour) + 1 <= BOX[colour] - POOL[colour]
+
+    def free_in_box(self, colour: str) -> int:
+        """Dice of one colour in the box now: neither in play this turn nor held."""
+        return self.dice_census()[colour]["box"]
 
     def can_make_super(self) -> bool:
         """A green die is free in the box."""
@@ -197,10 +204,17 @@ class PotionPartyState(GameState):
         faces = self.faces[colour]
         return faces[self.rng.below(len(faces))]
 
-    def _act(self, seat: int, you: str, they: str, rest: str, kind: str = "turn") -> None:
-        """Narrate an action: 'You roll ...' to the actor, 'Ana rolls ...' to others."""
+    def _act(
+        self, seat: int, you: str, they: str, rest: str, kind: str = "turn", your_rest: str = ""
+    ) -> None:
+        """Narrate an action: 'You roll ...' to the actor, 'Ana rolls ...' to others
+        (``your_rest``, if given, ends the actor's sentence instead of ``rest``)."""
         if self.log is not None:
-            self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{rest}")])
+            self.say(
+                kind,
+                f"{self.names[seat]} {they}{rest}",
+                [(seat, f"You {you}{your_rest or rest}")],
+            )
 
     # -- turn mechanics -------------------------------------------------------------
 
@@ -289,6 +303,7 @@ class PotionPartyState(GameState):
             "makes",
             f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
         )
+        self._drop_unused_kept(seat)
         self._reset_turn()
 
     def record(self, seat: int) -> None:
@@ -318,9 +333,21 @@ class PotionPartyState(GameState):
                 "Stardust is complete."
             )
         self._act(seat, "record", "records", msg)
+        self._drop_unused_kept(seat)
         self._reset_turn()
         if self.has_won(seat):
             self.win(seat)
+
+    def _drop_unused_kept(self, seat: int) -> None:
+        """Saved dice kept to match and never paired are lost at the end of the turn (R5)."""
+        if self.kept:
+            dice = _list_words([f"{c} {'heart' if c == 'blue' else 'potion'}" for c in self.kept])
+            word = "die goes" if len(self.kept) == 1 else "dice go"
+            self.say(
+                "turn",
+                f"{self.names[seat]}'s kept {dice} {word} unused and back to the box.",
+                [(seat, f"Your kept {dice} {word} unused and back to the box.")],
+            )
 
     def win(self, seat: int) -> None:
         """A seat completes the potion."""
@@ -333,6 +360,7 @@ class PotionPartyState(GameState):
             "completes",
             f" the {r.title} for Captain Henry and wins! The others walk the plank.",
             kind="end",
+            your_rest=f" the {r.title} for Captain Henry and win! The others walk the plank.",
         )
 
     def score_super(self, seat: int, n: int, kind: str) -> None:
@@ -345,25 +373,42 @@ class PotionPartyState(GameState):
     # -- the contract ------------------------------------------------------------------
 
     def _game_over(self) -> bool:
-        return self.winner >= 0
+        return self.winner >= 0 or self.out_of_time
+
+    def progress(self, seat: int) -> int:
+        """Ingredients a seat has toward the recipe, each need counted up to its amount."""
+        r = self.the_recipe
+        return sum(min(self.totals[seat][i], n) for i, n in r.needs) if r else 0
 
     @property
     def result(self) -> Result | None:
-        """Winner first; everyone else shares second place."""
-        if self.winner < 0:
+        """The winner first and everyone else second; after the round limit (R11), most
+        ingredients toward the recipe first. The score is those ingredients."""
+        if self.winner < 0 and not self.out_of_time:
             return None
         r = self.the_recipe
         assert r is not None
-        scores = tuple(
-            float(sum(min(self.totals[s][i], n) for i, n in r.needs)) for s in range(self.players)
+        scores = tuple(float(self.progress(s)) for s in range(self.players))
+        if self.winner >= 0:
+            placing = tuple(1 if s == self.winner else 2 for s in range(self.players))
+            return Result(scores, placing, f"{self.names[self.winner]} completed the {r.title}")
+        placing = Result.placing_from(scores)
+        best = [self.names[s] for s in range(self.players) if placing[s] == 1]
+        return Result(
+            scores,
+            placing,
+            f"after {MAX_ROUNDS} rounds nobody completed the {r.title}; "
+            f"{_list_words(best)} came closest",
         )
-        placing = tuple(1 if s == self.winner else 2 for s in range(self.players))
-        return Result(scores, placing, f"{self.names[self.winner]} completed the {r.title}")
 
     def stats(self) -> dict[str, Any]:
-        """Turns taken and how the game ended, for the simulator."""
+        """Turns taken, who moved first and how the game ended, for the simulator."""
         r = self.the_recipe
-        return {"turns": self.turns, "ending": f"{r.title} completed" if r else "unfinished"}
+        if self.out_of_time:
+            ending = f"round limit ({MAX_ROUNDS}) reached"
+        else:
+            ending = f"{r.title} completed" if r else "unfinished"
+        return {"turns": self.turns, "ending": ending, "first": self.first}
 
     def view(self, seat: int | None) -> Any:
         """Everything in Potion Party is public, so every seat sees the same."""
@@ -415,6 +460,7 @@ class PotionPartyState(GameState):
         c.saved = [list(s) for s in self.saved]
         c.supers = list(self.supers)
         c.winner = self.winner
+        c.out_of_time = self.out_of_time
         c.pool = [list(d) for d in self.pool]
         c.groups = [list(g) for g in self.groups]
         c.kept = list(self.kept)
@@ -437,6 +483,7 @@ class PotionPartyState(GameState):
         "saved",
         "supers",
         "winner",
+        "out_of_time",
         "pool",
         "groups",
         "kept",
@@ -638,6 +685,17 @@ class StartTurn(Frame):
     def run(self, state: Any) -> Decision | None:
         s: PotionPartyState = state
         s.stack.pop()
+        if s.turns >= MAX_ROUNDS * s.players:
+            # Nobody completed the potion in MAX_ROUNDS full rounds (R11).
+            s.out_of_time = True
+            r = s.the_recipe
+            assert r is not None
+            s.say(
+                "end",
+                f"Captain Henry's patience runs out: after {MAX_ROUNDS} rounds nobody has "
+                f"completed the {r.title}. The alchemist closest to it wins.",
+            )
+            return None
         s.start_turn(self.seat)
         s.stack.append(Turn(self.seat, "roll"))
         if s.waiting:
@@ -928,30 +986,55 @@ class SuperAlchemy(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionPartyState = state
+        r = s.the_recipe
+        assert r is not None
         opts = []
-        if s.can_save("blue"):
-            opts.append(Option("save-blue", "Save it as a blue heart die for next turn"))
-        if s.can_save("red"):
-            opts.append(Option("save-red", "Save it as a red potion die for next turn"))
+        for colour, face in (("blue", "heart"), ("red", "potion")):
+            # Saving needs a free die of that colour in the box, and must leave a full
+            # pool for the next turn (R9).
+            if s.can_save(colour) and s.free_in_box(colour) > 0:
+                opts.append(Option(f"save-{colour}", f"Save it as a {colour} {face} die"))
+        for face in ("heart", "potion"):
+            if r.need(face):
+                opts.append(
+                    Option(
+                        f"take-{face}",
+                        f"Take it as an Alchemy ({face}) ingredient (it counts only once "
+                        "your Ruby and Sapphire are complete)",
+                    )
+                )
         if not opts:
             s.loose_green -= 1
             s.stack.pop()
-            s.say("turn", "No blue or red die is free to save, so the Alchemy face is lost.")
+            s.say(
+                "turn",
+                "No blue or red die is free to save and the potion needs no Alchemy, "
+                "so the Alchemy face is lost.",
+            )
             return None
-        opts.append(Option("none", "Save nothing"))
-        return Decision(
-            self.seat, f"{s.names[self.seat]}, the Super Die shows Alchemy", tuple(opts)
-        )
+        opts.append(Option("none", "Let it go"))
+        return Decision(self.seat, "The Super Die shows Alchemy: what will you do with it?", tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionPartyState = state
         s.stack.pop()
         s.loose_green -= 1
         if option_id == "none":
+            s._act(self.seat, "let", "lets", " the Super Die's Alchemy face go.")
             return
-        colour = option_id.split("-", 1)[1]
-        s.saved[self.seat].append(colour)  # immediate, so a later bust keeps it (R3)
-        s._act(self.seat, "save", "saves", f" a {colour} Alchemy die for next turn.")
+        action, what = option_id.split("-", 1)
+        if action == "take":
+            # Collected like any rolled Alchemy face, and banked at Record Score (R4, R7).
+            s.tally[what] += 1
+            s._act(
+                self.seat,
+                "take",
+                "takes",
+                f" the Super Die's Alchemy face as an Alchemy ({what}) ingredient.",
+            )
+            return
+        s.saved[self.seat].append(what)  # immediate, so a later bust keeps it (R3)
+        s._act(self.seat, "save", "saves", f" a {what} Alchemy die for next turn.")
 
 
 @dataclass
@@ -970,6 +1053,19 @@ class SabotageWindow(ResponseWindow):
 
     def pass_label(self, state: Any, seat: int) -> str:
         return "Let them be"
+
+    def declined(self, state: Any, seat: int) -> None:
+        s: PotionPartyState = state
+        if s.log is not None:
+            who, target = s.names[seat], s.names[self.target]
+            s.say(
+                "turn",
+                f"{who} lets {target} be (no Sabotage).",
+                [
+                    (seat, f"You let {target} be (no Sabotage)."),
+                    (self.target, f"{who} lets you be (no Sabotage)."),
+                ],
+            )
 
     def prompt(self, state: Any, seat: int) -> str:
         s: PotionPartyState = state
