@@ -14,7 +14,8 @@ import random
 import pytest
 
 import athanor
-from athanor.engine import GameState, IllegalMove, RandomAgent
+from athanor import catalog
+from athanor.engine import GameState, IllegalMove, RandomAgent, Rng
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
 PLAYOUTS = {"potion-party": 2000, "dominion": 1000}
@@ -68,6 +69,40 @@ def test_random_playouts_keep_invariants_and_end(name: str, start: int) -> None:
         assert len(res.scores) == len(res.placing) == state.players
         assert min(res.placing) == 1
         json.dumps(res.to_json())
+
+
+# Playouts by the game's own bots (and random seats) with varied set-ups: bots reach
+# situations random play rarely does (Potion Party's bots save dice far more often).
+BOT_PLAYOUTS = {"potion-party": 2000, "dominion": 300}
+
+
+def _bot_chunks() -> list[tuple[str, int]]:
+    return [
+        (name, start)
+        for name in GAMES
+        for start in range(0, BOT_PLAYOUTS.get(name, DEFAULT_PLAYOUTS), CHUNK * 4)
+    ]
+
+
+@pytest.mark.parametrize(("name", "start"), _bot_chunks())
+def test_bot_playouts_with_varied_set_ups_keep_invariants(name: str, start: int) -> None:
+    spec = athanor.spec(name)
+    bots = ["random", *sorted(spec.bots)]
+    n = min(CHUNK * 4, BOT_PLAYOUTS.get(name, DEFAULT_PLAYOUTS) - start)
+    for seed in range(start, start + n):
+        rng = Rng(seed * 7 + 1)
+        options = spec.sample_options(rng) if spec.sample_options else {}
+        players = _players(name, seed)
+        state = athanor.new_game(name, players, seed, options, log=seed % 25 == 0)
+        agents = [catalog.bot(name, rng.choice(bots), seed * 13 + i) for i in range(players)]
+        steps = 0
+        while not state.is_over:
+            d = state.decision
+            assert d is not None
+            state.apply(agents[d.seat].choose(state, d))
+            state.check_invariants()
+            steps += 1
+            assert steps < MAX_STEPS, "the game did not end"
 
 
 @pytest.mark.parametrize("name", GAMES)

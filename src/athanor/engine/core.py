@@ -415,6 +415,9 @@ class GameSpec:
     commands: Mapping[str, tuple[str, Callable[[Any, int | None], str]]] = field(
         default_factory=dict
     )
+    # Draws a valid, varied set of options from a generator, so that random tests and
+    # the conformance suite cover more than the defaults.
+    sample_options: Callable[[Rng], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.spec = self

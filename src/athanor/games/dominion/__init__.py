@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import GameSpec, OptionSpec
+from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost
 from athanor.games.dominion.commands import COMMANDS, turn_resources
 from athanor.games.dominion.kingdoms import PRESETS
@@ -41,6 +41,14 @@ def status(view: Any, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+def sample_options(rng: Rng) -> dict[str, Any]:
+    """A random valid set-up: a random kingdom with any share of Alchemy, or a preset."""
+    presets = list(PRESETS)
+    if rng.below(4) == 0:
+        return {"kingdom": rng.choice(presets)}
+    return {"kingdom": "random", "alchemy": rng.choice([*(str(n) for n in range(11)), "any"])}
+
+
 SPEC = GameSpec(
     name="dominion",
     title="Dominion",
@@ -68,6 +76,7 @@ SPEC = GameSpec(
     default_bot="big-money-ultimate",
     status=status,
     commands=COMMANDS,
+    sample_options=sample_options,
     bot_from_text=lambda text, source, seed: StrategyBot(Strategy.parse(text, source), seed),
     help=(
         "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "

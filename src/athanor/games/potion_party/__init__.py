@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import GameSpec, OptionSpec
+from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.potion_party.bots import PotionPartyBot, make_bot
 from athanor.games.potion_party.data import DEFAULT_FACES, RECIPES
 from athanor.games.potion_party.rules import PotionPartyState
@@ -51,6 +51,12 @@ def status(view: Any, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+def sample_options(rng: Rng) -> dict[str, Any]:
+    """A random valid set-up: any recipe mode or recipe, either way of picking alchemists."""
+    recipes = ("choose", "random", *RECIPES)
+    return {"recipe": rng.choice(recipes), "alchemists": rng.choice(("choose", "random"))}
+
+
 SPEC = GameSpec(
     name="potion-party",
     title="Black-Handed Henry's Potion Party",
@@ -83,6 +89,7 @@ SPEC = GameSpec(
     bots={"heuristic": make_bot, "cautious": lambda seed: PotionPartyBot(seed, 0.6)},
     default_bot="heuristic",
     status=status,
+    sample_options=sample_options,
     help=(
         "Each turn you roll three blue and three red dice. Darkness dice are set aside; "
         "matching star faces of one colour form Stardust groups (blue: Sapphire, red: Ruby). "
