@@ -10,7 +10,6 @@ from typing import Any
 # function: importing a subpackage sets it as an attribute of its parent, and
 # this way that happens once, here, and is then overwritten for good.
 import athanor.games as _games_package  # noqa: F401
-from athanor.engine.core import check_seed
 from athanor.catalog import games, spec
 from athanor.engine import (
     ConfigError,
@@ -23,6 +22,7 @@ from athanor.engine import (
     Result,
     SaveError,
 )
+from athanor.engine.core import check_seed
 from athanor.replay import Replay
 
 __all__ = [
@@ -80,9 +80,7 @@ def load_game(text: str | bytes, verify: bool = True) -> GameState:
         raise SaveError("the save file is damaged (it has no 'state' snapshot)")
     if not verify:
         return head.spec.state_class.from_data(data)
-    replay = Replay(
-        head.spec.name, head.players, head.seed, head.options, head.names, head.choices
-    )
+    replay = Replay(head.spec.name, head.players, head.seed, head.options, head.names, head.choices)
     try:
         state = replay.play(log=snap["log"] is not None)
     except (IllegalMove, ConfigError) as exc:

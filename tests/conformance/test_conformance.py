@@ -16,6 +16,7 @@ import pytest
 import athanor
 from athanor import catalog
 from athanor.engine import GameState, IllegalMove, RandomAgent, Rng
+from tests.conformance.narration import narration_faults
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
 PLAYOUTS = {"potion-party": 2000, "dominion": 1000}
@@ -103,6 +104,36 @@ def test_bot_playouts_with_varied_set_ups_keep_invariants(name: str, start: int)
             state.check_invariants()
             steps += 1
             assert steps < MAX_STEPS, "the game did not end"
+
+
+def test_the_narration_lint_finds_the_slips_it_is_for() -> None:
+    assert narration_faults("Ana gains an University.")
+    assert narration_faults("You complete the Potion of Speed and wins!")
+    assert narration_faults("You completes it.")
+    assert narration_faults("Ana rolls 1 stars.")
+    assert not narration_faults("Player 1 draws a University and an Estate.", ["Player 1"])
+    assert not narration_faults("You make no match and bust; you possess 1 die.")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_narration_reads_well(name: str) -> None:
+    spec = athanor.spec(name)
+    bots = ["random", *sorted(spec.bots)]
+    for seed in range(40):
+        rng = Rng(seed * 5 + 3)
+        options = spec.sample_options(rng) if spec.sample_options else {}
+        players = _players(name, seed)
+        state = athanor.new_game(name, players, seed, options)
+        agents = [catalog.bot(name, rng.choice(bots), seed * 17 + i) for i in range(players)]
+        while not state.is_over:
+            d = state.decision
+            assert d is not None
+            for text in (d.prompt, *(o.label for o in d.options)):
+                assert not narration_faults(text, state.names), text
+            state.apply(agents[d.seat].choose(state, d))
+        for viewer in [None, *range(players)]:
+            for text in state.events_for(viewer):
+                assert not narration_faults(text, state.names), text
 
 
 @pytest.mark.parametrize("name", GAMES)

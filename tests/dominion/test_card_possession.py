@@ -307,3 +307,31 @@ def test_a_possessing_bot_reads_the_possessed_players_hand_and_treasures() -> No
     play(s, "end")
     assert parse_condition("coins == 8")(s, 0)  # Bo's Treasures, not Ana's Coppers
     assert s.decision is not None and bot.choose(s, s.decision) == "buy:Province"
+
+
+def test_a_possession_played_while_an_extra_turn_waits_queues_behind_it() -> None:
+    # Ana's Throne Room on Possession gives Bo two extra turns. In the first, Ana (deciding
+    # for Bo) plays Bo's own Possession: Cy's extra turn waits behind Bo's second one (D40).
+    s = game("Possession", "Throne Room", players=3)
+    arrange(
+        s,
+        0,
+        hand=["Throne Room", "Possession"],
+        deck=["Copper"] * 10,
+        others={
+            1: {"hand": ["Possession"], "deck": ["Copper"] * 20},
+            2: {"deck": ["Copper"] * 10},
+        },
+    )
+    play(s, "play:Throne Room", "play:Possession", "end")
+    assert (s.current, s.possessor) == (1, 0) and s.extra_turns == [[1, 0]]
+    play(s, "play:Possession")
+    assert s.extra_turns == [[1, 0], [2, 1]]
+    assert "Cy will take an extra turn after this one, with Bo deciding" in log_text(s, None)
+    play(s, "end")
+    assert (s.current, s.possessor) == (1, 0)  # Bo's second extra turn, Ana deciding
+    play(s, "end")
+    assert (s.current, s.possessor) == (2, 1)  # then Cy's, Bo deciding
+    assert asking(s)[0] == 1
+    play(s, "end")
+    assert (s.current, s.possessor) == (1, -1)  # normal order: after Ana comes Bo

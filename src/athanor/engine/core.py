@@ -47,7 +47,9 @@ def excerpt(value: Any, limit: int = 40) -> str:
 def check_seed(seed: Any) -> int:
     """A seed must be a whole number that fits in 64 bits (signed or not)."""
     if type(seed) is not int or not -(2**63) <= seed < 2**64:
-        raise ConfigError(f"the seed must be a whole number of at most 64 bits, not {excerpt(seed)}")
+        raise ConfigError(
+            f"the seed must be a whole number of at most 64 bits, not {excerpt(seed)}"
+        )
     return seed
 
 
@@ -703,7 +705,7 @@ class GameState(ABC):
             state._run()
         except SaveError:
             raise
-        except Exception as exc:  # noqa: BLE001 - a damaged snapshot may fail in any game code
+        except Exception as exc:
             raise SaveError(
                 f"the save file is damaged ({type(exc).__name__}: {excerpt(str(exc), 80)})"
             ) from None

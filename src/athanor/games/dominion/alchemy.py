@@ -182,7 +182,8 @@ class ScryingPool(Frame):
                 self.seat,
                 "reveal",
                 "reveals",
-                f" {cards_words(found)} and puts them into their hand (Scrying Pool)."
+                f" {cards_words(found)} and puts {'it' if len(found) == 1 else 'them'} into "
+                "their hand (Scrying Pool)."
                 if found
                 else " no more cards (Scrying Pool).",
                 kind="reveal",

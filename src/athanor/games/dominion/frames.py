@@ -556,6 +556,8 @@ class Gain(Frame):
             self.choose(s, opts[0].id)
             return None
         what = "a Treasure" if self.kind == CardType.TREASURE else "a card"
+        if self.kind == CardType.ACTION:
+            what = "an Action card"
         where = {"discard": "", "hand": " to your hand", "deck": " onto your deck"}[self.to]
         limit = Cost(self.coins, self.potions).words()
         return Decision(
@@ -924,6 +926,8 @@ class Remodel(Frame):
         hand = s.hands[self.seat]
         names = [c for c in distinct(hand) if not self.kind or CARDS[c].types & self.kind]
         what = "a Treasure" if self.kind == CardType.TREASURE else "a card"
+        if self.kind == CardType.ACTION:
+            what = "an Action card"
         return trash_question(s, self, self.seat, names, self.why, self.optional, what)
 
     def choose(self, state: Any, option_id: str) -> None:

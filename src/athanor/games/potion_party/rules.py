@@ -20,6 +20,8 @@ from athanor.engine import (
     ResponseWindow,
     Result,
 )
+from athanor.engine.text import list_words as _list_words
+from athanor.engine.text import plural as _plural
 from athanor.games.potion_party.data import (
     ALCHEMISTS,
     BOX,
@@ -39,18 +41,6 @@ from athanor.games.potion_party.data import (
 
 OPPOSITE = {"heart": "potion", "potion": "heart"}
 FACE_COLOUR = {"heart": "blue", "potion": "red"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _list_words(items: Sequence[str]) -> str:
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class PotionPartyState(GameState):
@@ -254,9 +244,7 @@ class PotionPartyState(GameState):
             seat,
             "set",
             "sets",
-            f" aside {_plural(len(dark), 'Darkness die')} ({', '.join(dark)}).".replace(
-                "Darkness dies", "Darkness dice"
-            ),
+            f" aside {_plural(len(dark), 'Darkness die', 'Darkness dice')} ({', '.join(dark)}).",
         )
 
     def matches_possible(self) -> bool:
@@ -278,7 +266,7 @@ class PotionPartyState(GameState):
             kind = STARDUST[c]
             self.tally[kind] += gain
             self.pool = [d for d in self.pool if not (d[0] == c and d[1] == f)]
-            words = f"{_plural(n, c + ' ' + f + '-star die')}".replace("dies", "dice")
+            words = _plural(n, f"{c} {f}-star die", f"{c} {f}-star dice")
             if group is None:
                 self.groups.append([c, f, n])
                 what = f" a group of {words}: {gain} {INGREDIENT_WORDS[kind]}."
@@ -294,14 +282,15 @@ class PotionPartyState(GameState):
         lost = [f"{n} {INGREDIENT_WORDS[i]}" for i, n in self.tally.items() if n]
         extra = []
         if self.new_saved:
-            extra.append(_plural(len(self.new_saved), "saved Alchemy die").replace("dies", "dice"))
+            extra.append(_plural(len(self.new_saved), "saved Alchemy die", "saved Alchemy dice"))
         if self.new_supers:
-            extra.append(_plural(self.new_supers, "Super Die").replace("Dies", "Dice"))
+            extra.append(_plural(self.new_supers, "Super Die", "Super Dice"))
         self._act(
             seat,
             "make",
             "makes",
-            f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
+            f" no match and busts, losing {_list_words(lost + extra)} from this turn.",
+            your_rest=f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
         )
         self._drop_unused_kept(seat)
         self._reset_turn()
@@ -804,7 +793,7 @@ class Turn(Frame):
                     )
                 )
         if s.greedy_ok and s.pool:
-            dice = _plural(len(s.pool), "die").replace("dies", "dice")
+            dice = _plural(len(s.pool), "die", "dice")
             opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
         opts.append(Option("stop", "Stop and record this turn's ingredients"))
         return tuple(opts)
@@ -905,7 +894,7 @@ class LichReroll(Frame):
             self.seat,
             "roll",
             "rolls",
-            f" {_plural(len(faces), 'Darkness die').replace('dies', 'dice')} again "
+            f" {_plural(len(faces), 'Darkness die', 'Darkness dice')} again "
             f"(No Darkness but Ignorance): {_list_words(faces)}.",
         )
 
@@ -1013,7 +1002,9 @@ class SuperAlchemy(Frame):
             )
             return None
         opts.append(Option("none", "Let it go"))
-        return Decision(self.seat, "The Super Die shows Alchemy: what will you do with it?", tuple(opts))
+        return Decision(
+            self.seat, "The Super Die shows Alchemy: what will you do with it?", tuple(opts)
+        )
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionPartyState = state
@@ -1073,7 +1064,7 @@ class SabotageWindow(ResponseWindow):
         return (
             f"{s.names[seat]}, {s.names[self.target]} stopped with {t['ruby']} Ruby and "
             f"{t['sapphire']} Sapphire Stardust this turn; Sabotage? "
-            f"(you hold {_plural(s.supers[seat], 'Super Die').replace('Dies', 'Dice')})"
+            f"(you hold {_plural(s.supers[seat], 'Super Die', 'Super Dice')})"
         )
 
     def respond(self, state: Any, seat: int, option_id: str) -> None:
