@@ -36,7 +36,7 @@ def test_the_question_asks_for_an_action_card_as_it_offers_only_actions() -> Non
     arrange(s, 0, hand=["University"])
     play(s, "play:University")
     d = s.decision
-    assert d is not None and "gain an Action card costing up to 5 coins" in d.prompt
+    assert d is not None and "Gain an Action card costing up to 5 coins" in d.prompt
 
 
 def test_university_takes_a_not_an() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from athanor.engine.rng import Rng
+from athanor.engine.text import list_words
 
 JSON = Any
 S = TypeVar("S", bound="GameState")
@@ -420,6 +421,15 @@ class GameSpec:
     # Draws a valid, varied set of options from a generator, so that random tests and
     # the conformance suite cover more than the defaults.
     sample_options: Callable[[Rng], dict[str, Any]] | None = None
+    # Event kinds a listener who asked for brief narration does not hear, unless the
+    # event is about them (has a private sentence for them).
+    minor_events: frozenset[str] = frozenset()
+    # Fixed short words for common moves: typed word -> option id ("e" -> "end").
+    shortcuts: Mapping[str, str] = field(default_factory=dict)
+    # Every card (or component) by name with its text in our words, for ``card NAME``.
+    cards: Callable[[], Mapping[str, str]] | None = None
+    # What the result's scores count, in words ("victory points").
+    score_name: str = "points"
 
     def __post_init__(self) -> None:
         self.state_class.spec = self
@@ -562,6 +572,30 @@ class GameState(ABC):
         """Add an event to the log (no-op when logging is off)."""
         if self.log is not None:
             self.log.append(Event(kind, text, tuple(private)))
+
+    def say_each(
+        self, kind: str, text_for: Callable[[int | None], str], seats: Iterable[int]
+    ) -> None:
+        """A sentence that names several seats, each of which reads it in their own words:
+        ``text_for(None)`` is what everybody else reads, ``text_for(seat)`` what that seat
+        reads (build it with ``who``)."""
+        if self.log is not None:
+            public = text_for(None)
+            private = [(seat, text) for seat in seats if (text := text_for(seat)) != public]
+            self.log.append(Event(kind, public, tuple(private)))
+
+    def who(self, seat: int, viewer: int | None, start: bool = False) -> str:
+        """A seat's name, or "you" ("You" at the start of a sentence) for that seat itself."""
+        if seat == viewer:
+            return "You" if start else "you"
+        return self.names[seat]
+
+    def who_all(self, seats: Sequence[int], viewer: int | None, start: bool = False) -> str:
+        """Several seats in words, the viewer first as "you": "you, Bo and Cy"."""
+        ordered = sorted(seats, key=lambda s: s != viewer)
+        words = [self.who(s, viewer) for s in ordered]
+        text = list_words(words)
+        return text[:1].upper() + text[1:] if start else text
 
     def events_for(self, viewer: int | None, start: int = 0) -> list[str]:
         """The log from ``start`` as sentences for one viewer."""

@@ -80,7 +80,7 @@ class PutBack(Frame):
         if len(names) > 1:
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, put a card back on your deck; the last one you put "
+                f"Put a card back on your deck; the last one you put "
                 f"back will be on top ({self.why}: {cards_words(self.cards)})",
                 tuple(opt("back", c) for c in names),
             )
@@ -191,11 +191,10 @@ class ScryingPool(Frame):
         return None
 
     def _ask(self, s: DominionState) -> Decision:
-        whose = "your" if self.target == self.seat else f"{s.names[self.target]}'s"
+        whose = "Your" if self.target == self.seat else f"{s.names[self.target]}'s"
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, {whose} top card is {a_card(self.card)}: discard it or put "
-            "it back? (Scrying Pool)",
+            f"{whose} top card is {a_card(self.card)}: discard it or put it back? (Scrying Pool)",
             (opt("discard", self.card), opt("back", self.card)),
         )
 
@@ -247,7 +246,7 @@ class Golem(Frame):
         if len(self.cards) == 2 and self.cards[0] != self.cards[1]:
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, which Action does Golem play first?",
+                f"Which Action does Golem play first?",
                 tuple(opt("play", c) for c in self.cards),
             )
         if not self.cards:

@@ -269,7 +269,12 @@ class DominionState(GameState):
         s.current = s.first
         s.resume = s.first
         if s.log is not None:
-            s.say("setup", f"{s.names[s.first]} goes first.")
+            first = s.first
+            s.say_each(
+                "setup",
+                lambda v: "You go first." if v == first else f"{s.names[first]} goes first.",
+                [first],
+            )
         s.stack.append(fr.Turn(s.first, "start"))
         s._run()
         return s
@@ -807,9 +812,7 @@ class DominionState(GameState):
                     else f"{self.empty_piles()} Supply piles are empty"
                 )
                 self.say("end", f"The game ends: {why}.")
-                r = self.result
-                assert r is not None
-                self.say("end", r.detail + ".")
+                self.say_each("end", lambda v: self.result_words(v) + ".", range(self.players))
 
     # -- the contract ------------------------------------------------------------
 
@@ -819,7 +822,8 @@ class DominionState(GameState):
     def _route(self, decision: Decision) -> Decision:
         """During a possessed turn the possessed player's questions go to the possessor (D37)."""
         if self.possessor >= 0 and decision.seat == self.current:
-            return Decision(self.possessor, decision.prompt, decision.options, decision.ids)
+            prompt = f"Deciding for {self.names[self.current]} (Possession): {decision.prompt}"
+            return Decision(self.possessor, prompt, decision.options, decision.ids)
         return decision
 
     @property
@@ -830,14 +834,25 @@ class DominionState(GameState):
         scores = [self.victory_points(s) for s in range(self.players)]
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
         placing = Result.placing_from(keys)
+        return Result(tuple(float(x) for x in scores), placing, self.result_words(None))
+
+    def result_words(self, viewer: int | None) -> str:
+        """Who won and everyone's points and turns, as ``viewer`` reads it ("You win: ...")."""
+        scores = [self.victory_points(s) for s in range(self.players)]
+        keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
+        placing = Result.placing_from(keys)
         parts = [
-            f"{self.names[s]} {scores[s]} VP in {self.turns[s]} turns" for s in range(self.players)
+            f"{self.who(s, viewer)} {scores[s]} VP in {plural('turn', self.turns[s])}"
+            for s in range(self.players)
         ]
-        winners = [self.names[s] for s in range(self.players) if placing[s] == 1]
-        head = (
-            f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the win"
-        )
-        return Result(tuple(float(x) for x in scores), placing, f"{head}: {'; '.join(parts)}")
+        winners = [s for s in range(self.players) if placing[s] == 1]
+        if len(winners) > 1:
+            head = f"{self.who_all(winners, viewer, start=True)} share the win"
+        else:
+            head = f"{self.who(winners[0], viewer, start=True)} win" + (
+                "" if winners[0] == viewer else "s"
+            )
+        return f"{head}: {'; '.join(parts)}"
 
     def stats(self) -> dict[str, Any]:
         """Turns (the most any player took) and how the game ended, for the simulator."""

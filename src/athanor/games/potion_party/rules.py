@@ -195,7 +195,7 @@ class PotionPartyState(GameState):
         return faces[self.rng.below(len(faces))]
 
     def _act(
-        self, seat: int, you: str, they: str, rest: str, kind: str = "turn", your_rest: str = ""
+        self, seat: int, you: str, they: str, rest: str, kind: str = "detail", your_rest: str = ""
     ) -> None:
         """Narrate an action: 'You roll ...' to the actor, 'Ana rolls ...' to others
         (``your_rest``, if given, ends the actor's sentence instead of ``rest``)."""
@@ -291,6 +291,7 @@ class PotionPartyState(GameState):
             "makes",
             f" no match and busts, losing {_list_words(lost + extra)} from this turn.",
             your_rest=f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
+            kind="score",
         )
         self._drop_unused_kept(seat)
         self._reset_turn()
@@ -321,7 +322,7 @@ class PotionPartyState(GameState):
                 f" {_list_words(lost)} cannot be added before the Ruby and Sapphire "
                 "Stardust is complete."
             )
-        self._act(seat, "record", "records", msg)
+        self._act(seat, "record", "records", msg, kind="score")
         self._drop_unused_kept(seat)
         self._reset_turn()
         if self.has_won(seat):
@@ -333,7 +334,7 @@ class PotionPartyState(GameState):
             dice = _list_words([f"{c} {'heart' if c == 'blue' else 'potion'}" for c in self.kept])
             word = "die goes" if len(self.kept) == 1 else "dice go"
             self.say(
-                "turn",
+                "detail",
                 f"{self.names[seat]}'s kept {dice} {word} unused and back to the box.",
                 [(seat, f"Your kept {dice} {word} unused and back to the box.")],
             )
@@ -355,7 +356,13 @@ class PotionPartyState(GameState):
     def score_super(self, seat: int, n: int, kind: str) -> None:
         """Add an immediate Super Die result to a seat's total."""
         self.totals[seat][kind] += n
-        self._act(seat, "add", "adds", f" {n} {INGREDIENT_WORDS[kind]} to the total at once.")
+        self._act(
+            seat,
+            "add",
+            "adds",
+            f" {n} {INGREDIENT_WORDS[kind]} to the total at once.",
+            kind="score",
+        )
         if self.has_won(seat):
             self.win(seat)
 
@@ -586,11 +593,18 @@ class RollOff(Frame):
         best = max(results.values(), default=0)
         top = [seat for seat in self.contenders if results.get(seat, 0) == best]
         if len(top) > 1:
-            s.say("setup", f"{_list_words([s.names[t] for t in top])} tie and roll again.")
+            s.say_each(
+                "setup", lambda v: f"{s.who_all(top, v, start=True)} tie and roll again.", top
+            )
             self.contenders = top
             return None
         s.first = top[0]
-        s.say("setup", f"{s.names[s.first]} is Player One.")
+        first = s.first
+        s.say_each(
+            "setup",
+            lambda v: "You are Player One." if v == first else f"{s.names[first]} is Player One.",
+            [first],
+        )
         s.stack.pop()
         order = [(s.first + i) % s.players for i in range(s.players)]
         s.stack.append(StartTurn(s.first))
@@ -619,7 +633,7 @@ class PickAlchemist(Frame):
             opts = tuple(
                 Option(k, f"{ALCHEMISTS[k].title}: {ALCHEMISTS[k].power_text}") for k in free
             )
-            return Decision(seat, f"{s.names[seat]}, choose your alchemist", opts)
+            return Decision(seat, f"Choose your alchemist", opts)
         s.stack.pop()
         return None
 
@@ -652,13 +666,16 @@ class PickRecipe(Frame):
             Option(k, f"{r.title} ({'complex' if r.is_complex else 'simple'}): {r.describe()}")
             for k, r in RECIPES.items()
         )
-        return Decision(self.seat, f"{s.names[self.seat]}, choose the potion everyone brews", opts)
+        return Decision(self.seat, f"Choose the potion everyone brews", opts)
 
     def _take(self, s: PotionPartyState, key: str, chosen: bool) -> None:
         s.recipe = key
         r = RECIPES[key]
-        who = f"{s.names[self.seat]} chooses" if chosen else "The potion is"
-        s.say("setup", f"{who} the {r.title}: {r.describe()}.")
+        seat = self.seat
+        if chosen:
+            s._act(seat, "choose", "chooses", f" the {r.title}: {r.describe()}.", kind="setup")
+        else:
+            s.say("setup", f"The potion is the {r.title}: {r.describe()}.")
         s.stack.pop()
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -710,7 +727,7 @@ class UseSaved(Frame):
             Option("add", f"Roll the saved {colour} die with the pool"),
             Option("keep", f"Keep it showing its {face} to pair with a rolled {other}"),
         )
-        prompt = f"{s.names[self.seat]}, use your saved {colour} Alchemy die ({face})"
+        prompt = f"Use your saved {colour} Alchemy die ({face})"
         return Decision(self.seat, prompt, opts)
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -767,15 +784,19 @@ class Turn(Frame):
         if s.new_saved:
             extra += f"; saved for next turn: {', '.join(s.new_saved)}"
         return (
-            f"{s.names[self.seat]}, what next? Pool: {pool}; this turn so far: "
+            f"What next? Pool: {pool}; this turn so far: "
             f"{_list_words(haul) if haul else 'nothing'}{extra}."
         )
 
     def options(self, s: PotionPartyState) -> tuple[Option, ...]:
-        """The choices while collecting ingredients."""
-        opts: list[Option] = []
+        """The choices while collecting ingredients: "stop" always first and "greedy"
+        second when offered, so their numbers never move; then the Alchemy dice."""
+        opts: list[Option] = [Option("stop", "Stop and record this turn's ingredients")]
         r = s.the_recipe
         assert r is not None
+        if s.greedy_ok and s.pool:
+            dice = _plural(len(s.pool), "die", "dice")
+            opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
         if s.super_pair() is not None:
             opts.append(Option("super", "Pair a heart and a potion into a Super Die"))
         for face in ("heart", "potion"):
@@ -792,10 +813,6 @@ class Turn(Frame):
                         "(it counts only once your Ruby and Sapphire are complete)",
                     )
                 )
-        if s.greedy_ok and s.pool:
-            dice = _plural(len(s.pool), "die", "dice")
-            opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
-        opts.append(Option("stop", "Stop and record this turn's ingredients"))
         return tuple(opts)
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -828,7 +845,7 @@ class Turn(Frame):
                     s.pool.remove([colour, face])
                     s.aside.append(colour)
             s.loose_green += 1
-            s._act(seat, "pair", "pairs", " a heart and a potion into a Super Die.")
+            s._act(seat, "pair", "pairs", " a heart and a potion into a Super Die.", kind="super")
             s.stack.append(UseSuper(seat))
             return
         action, face = option_id.split("-", 1)
@@ -866,7 +883,7 @@ class LichReroll(Frame):
             return None
         opts.append(Option("done", "Roll the marked dice again" if marked else "Keep it all"))
         prompt = (
-            f"{s.names[self.seat]}, No Darkness but Ignorance: choose up to {self.limit} "
+            f"No Darkness but Ignorance: choose up to {self.limit} "
             f"Darkness dice to roll again ({marked} chosen)"
         )
         return Decision(self.seat, prompt, tuple(opts))
@@ -911,7 +928,7 @@ class UseSuper(Frame):
             Option("roll", "Roll it now: its stars go to your total at once"),
             Option("keep", "Keep it beside your alchemist for Sabotage"),
         )
-        return Decision(self.seat, f"{s.names[self.seat]}, use your new Super Die", opts)
+        return Decision(self.seat, f"Use your new Super Die", opts)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionPartyState = state
@@ -919,10 +936,16 @@ class UseSuper(Frame):
         if option_id == "keep":
             s.loose_green -= 1
             s.new_supers += 1
-            s._act(self.seat, "keep", "keeps", " the Super Die for Sabotage.")
+            s._act(self.seat, "keep", "keeps", " the Super Die for Sabotage.", kind="super")
             return
         face = s._roll("green")
-        s._act(self.seat, "roll", "rolls", f" the Super Die: {face_words('green', face)}.")
+        s._act(
+            self.seat,
+            "roll",
+            "rolls",
+            f" the Super Die: {face_words('green', face)}.",
+            kind="super",
+        )
         if stars(face):
             s.stack.append(SuperScore(self.seat, stars(face)))
         elif s.power(self.seat) == "witch":
@@ -931,6 +954,7 @@ class UseSuper(Frame):
                 "count",
                 "counts",
                 " it as a heart and a potion (Hit it with Bleach): the Super Die is made again.",
+                kind="super",
             )
             s.stack.append(UseSuper(self.seat))
         else:
@@ -956,7 +980,7 @@ class SuperScore(Frame):
             opts.append(Option("emerald", f"{self.stars} Emerald Stardust"))
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, take the Super Die's {self.stars} stars as",
+            f"Take the Super Die's {self.stars} stars as",
             tuple(opts),
         )
 
@@ -996,7 +1020,7 @@ class SuperAlchemy(Frame):
             s.loose_green -= 1
             s.stack.pop()
             s.say(
-                "turn",
+                "detail",
                 "No blue or red die is free to save and the potion needs no Alchemy, "
                 "so the Alchemy face is lost.",
             )
@@ -1050,7 +1074,7 @@ class SabotageWindow(ResponseWindow):
         if s.log is not None:
             who, target = s.names[seat], s.names[self.target]
             s.say(
-                "turn",
+                "sabotage",
                 f"{who} lets {target} be (no Sabotage).",
                 [
                     (seat, f"You let {target} be (no Sabotage)."),
@@ -1062,7 +1086,7 @@ class SabotageWindow(ResponseWindow):
         s: PotionPartyState = state
         t = s.tally
         return (
-            f"{s.names[seat]}, {s.names[self.target]} stopped with {t['ruby']} Ruby and "
+            f"{s.names[self.target]} stopped with {t['ruby']} Ruby and "
             f"{t['sapphire']} Sapphire Stardust this turn; Sabotage? "
             f"(you hold {_plural(s.supers[seat], 'Super Die', 'Super Dice')})"
         )
@@ -1071,23 +1095,30 @@ class SabotageWindow(ResponseWindow):
         s: PotionPartyState = state
         s.supers[seat] -= 1
         face = s._roll("green")
-        s._act(
-            seat,
-            "roll",
-            "rolls",
-            f" a Super Die to Sabotage {s.names[self.target]}: {face_words('green', face)}.",
+        target, shown = self.target, face_words("green", face)
+        s.say_each(
+            "sabotage",
+            lambda v: (
+                f"{s.who(seat, v, True)} {'roll' if v == seat else 'rolls'} a Super Die "
+                f"to Sabotage {s.who(target, v)}: {shown}."
+            ),
+            (seat, target),
         )
         if s.power(seat) == "kobold":
             hit = [o for o in range(s.players) if o != seat and s.totals[o]["ruby"] > 0]
             for o in hit:
                 s.totals[o]["ruby"] -= 1
-            s.say(
-                "turn",
-                f"Boom! Service: {_list_words([s.names[o] for o in hit])} "
-                f"{'loses' if len(hit) == 1 else 'lose'} 1 Ruby Stardust."
-                if hit
-                else "Boom! Service: nobody has Ruby Stardust to lose.",
-            )
+            if hit:
+                s.say_each(
+                    "sabotage",
+                    lambda v: (
+                        f"Boom! Service: {s.who_all(hit, v)} "
+                        f"{'loses' if len(hit) == 1 and v not in hit else 'lose'} 1 Ruby Stardust."
+                    ),
+                    hit,
+                )
+            else:
+                s.say("sabotage", "Boom! Service: nobody has Ruby Stardust to lose.")
         if face == "both":
             if s.power(seat) == "witch":
                 s.supers[seat] += 1
@@ -1097,9 +1128,10 @@ class SabotageWindow(ResponseWindow):
                     "keeps",
                     " the Super Die: its Alchemy face counts as a heart and a potion "
                     "(Hit it with Bleach).",
+                    kind="sabotage",
                 )
             else:
-                s.say("turn", "An Alchemy face has no effect in Sabotage.")
+                s.say("sabotage", "An Alchemy face has no effect in Sabotage.")
             return
         s.stack.append(SabotageSpend(seat, self.target, stars(face)))
 
@@ -1124,10 +1156,7 @@ class SabotageSpend(Frame):
             self._close(s)
             return None
         opts.append(Option("done", "Take no more"))
-        prompt = (
-            f"{s.names[self.saboteur]}, take up to {self.left} more Stardust from "
-            f"{s.names[self.target]}'s turn"
-        )
+        prompt = f"Take up to {self.left} more Stardust from {s.names[self.target]}'s turn"
         return Decision(self.saboteur, prompt, tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -1142,11 +1171,15 @@ class SabotageSpend(Frame):
     def _close(self, s: PotionPartyState) -> None:
         s.stack.remove(self)
         t = s.tally
-        s.say(
-            "turn",
-            f"{s.names[self.saboteur]} sabotages {self.taken} Stardust; "
-            f"{s.names[self.target]} now has {t['ruby']} Ruby and {t['sapphire']} Sapphire "
-            "Stardust to record.",
+        saboteur, target, taken = self.saboteur, self.target, self.taken
+        s.say_each(
+            "sabotage",
+            lambda v: (
+                f"{s.who(saboteur, v, True)} {'sabotage' if v == saboteur else 'sabotages'}"
+                f" {taken} Stardust; {s.who(target, v)} now {'have' if v == target else 'has'} "
+                f"{t['ruby']} Ruby and {t['sapphire']} Sapphire Stardust to record."
+            ),
+            (saboteur, target),
         )
 
 
