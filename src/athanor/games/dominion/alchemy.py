@@ -246,7 +246,7 @@ class Golem(Frame):
         if len(self.cards) == 2 and self.cards[0] != self.cards[1]:
             return Decision(
                 self.seat,
-                f"Which Action does Golem play first?",
+                "Which Action does Golem play first?",
                 tuple(opt("play", c) for c in self.cards),
             )
         if not self.cards:

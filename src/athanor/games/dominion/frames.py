@@ -215,10 +215,7 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     table = s.buy_table
     if pots or 0 in supply.values():
         buys = table.options(supply, coins, pots)
-        if h is None:
-            opts_t = (OPT_END_TURN, *buys)
-        else:
-            opts_t = (OPT_END_TURN, *h.first, *buys, *h.then)
+        opts_t = (OPT_END_TURN, *buys) if h is None else (OPT_END_TURN, *h.first, *buys, *h.then)
         return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t)
     # The usual case: the options depend on the coins (and the Treasures in hand) alone.
     key = (s.names[seat], s.coins, -1 if h is None else coins, buys)
@@ -703,7 +700,7 @@ class Harbinger(Frame):
         opts.append(OPT_NONE)
         return Decision(
             self.seat,
-            f"You may put a card from your discard pile onto your deck (Harbinger)",
+            "You may put a card from your discard pile onto your deck (Harbinger)",
             tuple(opts),
         )
 
@@ -744,7 +741,6 @@ class Vassal(Frame):
     card: str
 
     def run(self, state: Any) -> Decision | None:
-        s: DominionState = state
         return Decision(
             self.seat,
             f"Play the discarded {self.card} (Vassal)?",
@@ -842,7 +838,7 @@ class Bureaucrat(EachOther):
         if len(vics) > 1:
             return Decision(
                 t,
-                f"Put a Victory card from your hand onto your deck (Bureaucrat)",
+                "Put a Victory card from your hand onto your deck (Bureaucrat)",
                 tuple(opt("topdeck", c) for c in vics),
             )
         if vics:
@@ -918,7 +914,7 @@ class Moneylender(Frame):
             return None
         return Decision(
             self.seat,
-            f"Trash a Copper for +3 coins (Moneylender)?",
+            "Trash a Copper for +3 coins (Moneylender)?",
             (opt("trash", "Copper"), OPT_NONE),
         )
 
@@ -1001,7 +997,7 @@ class ThroneRoom(Frame):
         opts.append(OPT_NONE)
         return Decision(
             self.seat,
-            f"Choose an Action card to play twice (Throne Room)",
+            "Choose an Action card to play twice (Throne Room)",
             tuple(opts),
         )
 
@@ -1058,7 +1054,7 @@ class Bandit(EachOther):
         if len(good) > 1:
             return Decision(
                 t,
-                f"Trash one of your revealed Treasures (Bandit)",
+                "Trash one of your revealed Treasures (Bandit)",
                 tuple(opt("trash", c) for c in good),
             )
         self._settle(s, t, good[0] if good else None)
@@ -1166,7 +1162,7 @@ class Sentry(Frame):
         if len(self.back) == 2 and self.back[0] != self.back[1]:
             return Decision(
                 self.seat,
-                f"Which card goes on top of your deck? (Sentry)",
+                "Which card goes on top of your deck? (Sentry)",
                 tuple(opt("top", c) for c in self.back),
             )
         self._put_back(s, self.back)

@@ -633,7 +633,7 @@ class PickAlchemist(Frame):
             opts = tuple(
                 Option(k, f"{ALCHEMISTS[k].title}: {ALCHEMISTS[k].power_text}") for k in free
             )
-            return Decision(seat, f"Choose your alchemist", opts)
+            return Decision(seat, "Choose your alchemist", opts)
         s.stack.pop()
         return None
 
@@ -666,7 +666,7 @@ class PickRecipe(Frame):
             Option(k, f"{r.title} ({'complex' if r.is_complex else 'simple'}): {r.describe()}")
             for k, r in RECIPES.items()
         )
-        return Decision(self.seat, f"Choose the potion everyone brews", opts)
+        return Decision(self.seat, "Choose the potion everyone brews", opts)
 
     def _take(self, s: PotionPartyState, key: str, chosen: bool) -> None:
         s.recipe = key
@@ -923,12 +923,11 @@ class UseSuper(Frame):
     seat: int
 
     def run(self, state: Any) -> Decision | None:
-        s: PotionPartyState = state
         opts = (
             Option("roll", "Roll it now: its stars go to your total at once"),
             Option("keep", "Keep it beside your alchemist for Sabotage"),
         )
-        return Decision(self.seat, f"Use your new Super Die", opts)
+        return Decision(self.seat, "Use your new Super Die", opts)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionPartyState = state
