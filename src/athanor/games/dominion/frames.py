@@ -145,14 +145,14 @@ OPT_END_TURN = Option("end", "End your turn")
 OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
 
 
-_BUY_PROMPTS: dict[tuple[str, int, int, int], str] = {}
+_BUY_PROMPTS: dict[tuple[int, int, int], str] = {}
 _TREASURE_PARTS: dict[
     tuple[str, ...],
     tuple[tuple[Option, ...], tuple[str, ...], tuple[Option, ...], tuple[str, ...]],
 ] = {}
 _HANDS: dict[tuple[str, ...], HandTreasures] = {}
 _ACTION_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
-_ACTION_PROMPTS: dict[tuple[str, int], str] = {}
+_ACTION_PROMPTS: dict[int, str] = {}
 
 
 def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -> str:
@@ -189,12 +189,11 @@ def _action_question(s: DominionState, seat: int, hand: list[str]) -> Decision:
             _ACTION_PARTS.clear()
         part = _ACTION_PARTS[kinds] = (opts, tuple([o.id for o in opts]))
     n = s.actions
-    key = (s.names[seat], n)
-    prompt = _ACTION_PROMPTS.get(key)
+    prompt = _ACTION_PROMPTS.get(n)
     if prompt is None:
         prompt = f"Play an Action ({n} Action{'' if n == 1 else 's'} left)"
         if len(_ACTION_PROMPTS) < 4096:
-            _ACTION_PROMPTS[key] = prompt
+            _ACTION_PROMPTS[n] = prompt
     return Decision(seat, prompt, part[0], part[1])
 
 
@@ -214,11 +213,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     supply = s.supply
     table = s.buy_table
     if pots or 0 in supply.values():
-        buys = table.options(supply, coins, pots)
-        opts_t = (OPT_END_TURN, *buys) if h is None else (OPT_END_TURN, *h.first, *buys, *h.then)
+        piles = table.options(supply, coins, pots)
+        opts_t = (OPT_END_TURN, *piles) if h is None else (OPT_END_TURN, *h.first, *piles, *h.then)
         return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t)
     # The usual case: the options depend on the coins (and the Treasures in hand) alone.
-    key = (s.names[seat], s.coins, -1 if h is None else coins, buys)
+    key = (s.coins, -1 if h is None else coins, buys)
     prompt = _BUY_PROMPTS.get(key)
     if prompt is None:
         prompt = _buy_prompt(s, seat, h is not None, coins, pots)
