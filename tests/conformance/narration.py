@@ -17,6 +17,7 @@ _ARTICLE = re.compile(r"\b(a|an|A|An) ([A-Za-z0-9][\w'-]*)")
 _YOU_VERB_S = re.compile(r"\b[Yy]ou ([a-z]+[^s\W]s)\b")
 _YOU_AND_VERB_S = re.compile(r"^You\b[^.;:]*?\band ([a-z]+[^s\W]s)\b")
 _ONE_PLURAL = re.compile(r"(?<![\d.,])\b1 ([a-z]+[^s\W]s|dice)\b")
+_CAPITAL_YOU = re.compile(r"[,;] (You|Your)\b|\b(with|to|for|by|and) (You|Your)\b")
 
 
 def narration_faults(text: str, names: Iterable[str] = ()) -> list[str]:
@@ -32,6 +33,7 @@ def narration_faults(text: str, names: Iterable[str] = ()) -> list[str]:
         (_YOU_VERB_S, "verb after you"),
         (_YOU_AND_VERB_S, "verb after 'You ... and'"),
         (_ONE_PLURAL, "plural after 1"),
+        (_CAPITAL_YOU, "capital You mid-sentence"),
     ):
         faults.extend(f"{what}: {m.group(0)!r}" for m in pattern.finditer(text))
     return faults

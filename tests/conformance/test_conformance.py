@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -111,6 +112,7 @@ def test_the_narration_lint_finds_the_slips_it_is_for() -> None:
     assert narration_faults("You complete the Potion of Speed and wins!")
     assert narration_faults("You completes it.")
     assert narration_faults("Ana rolls 1 stars.")
+    assert narration_faults("Bo's turn ends; You no longer decide for them.")
     assert not narration_faults("Player 1 draws a University and an Estate.", ["Player 1"])
     assert not narration_faults("You make no match and bust; you possess 1 die.")
 
@@ -123,7 +125,8 @@ def test_narration_reads_well(name: str) -> None:
         rng = Rng(seed * 5 + 3)
         options = spec.sample_options(rng) if spec.sample_options else {}
         players = _players(name, seed)
-        state = athanor.new_game(name, players, seed, options)
+        names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][:players]
+        state = athanor.new_game(name, players, seed, options, names=names)
         agents = [catalog.bot(name, rng.choice(bots), seed * 17 + i) for i in range(players)]
         while not state.is_over:
             d = state.decision
@@ -134,6 +137,12 @@ def test_narration_reads_well(name: str) -> None:
         for viewer in [None, *range(players)]:
             for text in state.events_for(viewer):
                 assert not narration_faults(text, state.names), text
+                # Each player reads themselves as "you", never by their own name.
+                if viewer is not None:
+                    assert not re.search(rf"\b{re.escape(state.names[viewer])}\b", text), (
+                        viewer,
+                        text,
+                    )
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -234,7 +234,9 @@ def test_narration_says_who_decides_and_when_the_turn_ends() -> None:
     play(s, "end", "end")
     log = log_text(s, 1)
     assert "your extra turn; Ana possesses you and makes every decision" in log
-    assert "Bo's extra turn ends; Ana no longer decides for them." in log
+    assert "Your extra turn ends; Ana no longer decides for you." in log
+    assert "Bo's extra turn ends; you no longer decide for them." in log_text(s, 0)
+    assert "Bo's extra turn ends; Ana no longer decides for them." in log_text(s, None)
 
 
 def test_possessor_reads_the_possessed_players_private_lines() -> None:

@@ -306,11 +306,14 @@ def _possession(s: DominionState, seat: int, immune: list[int]) -> None:
     left = (seat + 1) % len(s.names)
     s.extra_turns.append([left, seat])
     if s.log is not None:
-        n = sum(1 for e in s.extra_turns if e[0] == left)
-        s.say(
+        n = plural("extra turn", sum(1 for e in s.extra_turns if e[0] == left))
+        s.say_each(
             "play",
-            f"{s.names[left]} will take an extra turn after this one, with {s.names[seat]} "
-            f"deciding (Possession; {plural('extra turn', n)} to come for {s.names[left]}).",
+            lambda v: (
+                f"{s.who(left, v, True)} will take an extra turn after this one, with "
+                f"{s.who(seat, v)} deciding (Possession; {n} to come for {s.who(left, v)})."
+            ),
+            (left, seat),
         )
 
 

@@ -496,13 +496,25 @@ class DominionState(GameState):
         self.supply[name] -= 1
         self.discards[p].append(name)
         if self.log is not None:
-            what = "buys" if quiet else "would gain"
-            self.say(
-                "gain",
-                f"{self.names[p]} gains {a_card(name)} that {self.names[seat]} {what} "
-                f"(Possession); it goes to {self.names[p]}'s discard pile.",
-                [(p, f"You gain {a_card(name)} that {self.names[seat]} {what} (Possession).")],
-            )
+            card = a_card(name)
+
+            def line(v: int | None) -> str:
+                if v == p:
+                    what = "buys" if quiet else "would gain"
+                    return f"You gain {card} that {self.names[seat]} {what} (Possession)."
+                if v == seat:
+                    what = "buy" if quiet else "would gain"
+                    return (
+                        f"{self.names[p]} gains {card} that you {what} (Possession); "
+                        f"it goes to {self.names[p]}'s discard pile."
+                    )
+                what = "buys" if quiet else "would gain"
+                return (
+                    f"{self.names[p]} gains {card} that {self.names[seat]} {what} "
+                    f"(Possession); it goes to {self.names[p]}'s discard pile."
+                )
+
+            self.say_each("gain", line, (p, seat))
         return True
 
     def trash_card(self, seat: int, name: str, where: str = "") -> None:
@@ -627,10 +639,15 @@ class DominionState(GameState):
         p = self.possessor
         self.possessor = -1
         if self.log is not None:
-            self.say(
+            self.say_each(
                 "turn",
-                f"{self.names[seat]}'s extra turn ends; "
-                f"{self.names[p]} no longer decides for them.",
+                lambda v: (
+                    f"Your extra turn ends; {self.names[p]} no longer decides for you."
+                    if v == seat
+                    else f"{self.names[seat]}'s extra turn ends; "
+                    f"{self.who(p, v)} no longer {'decide' if v == p else 'decides'} for them."
+                ),
+                (seat, p),
             )
 
     def play_action(self, seat: int, name: str) -> None:
