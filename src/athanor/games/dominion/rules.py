@@ -879,7 +879,7 @@ class DominionState(GameState):
             ending = f"{self.empty_piles()} Supply piles ran out"
         else:
             ending = "unfinished"
-        return {"turns": max(self.turns), "ending": ending}
+        return {"turns": max(self.turns), "ending": ending, "first": self.first}
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand and set-aside cards, counts of the rest."""
@@ -914,6 +914,9 @@ class DominionState(GameState):
             "kingdom": list(self.kingdom),
             "supply": dict(self.supply),
             "costs": {n: CARDS[n].cost.words() for n in self.supply},
+            "kingdom_costs": {
+                n: [CARDS[n].cost.coins, CARDS[n].cost.potions] for n in self.kingdom
+            },
             "trash": list(self.trash),
             "players": players,
             "current": self.current,
@@ -932,6 +935,13 @@ class DominionState(GameState):
             "possessor": self.possessor if self.possessor >= 0 else None,
             "extra_turns": [list(e) for e in self.extra_turns],
             "possessed_trash": list(self.possessed_trash),
+            # What the hand's Treasures would make, for those who may see that hand (D43).
+            "money_with_hand": list(self.treasure_money(self.current))
+            if not self.over
+            and self.phase in ("action", "buy")
+            and not self.bought
+            and players[self.current]["hand"] is not None
+            else None,
         }
 
     def clone(self) -> DominionState:
