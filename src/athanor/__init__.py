@@ -76,7 +76,7 @@ def load_game(text: str | bytes, verify: bool = True) -> GameState:
     data = parse_json(text, "save file")
     head = read_header(data, ("athanor-save",), "save file")
     snap = data.get("state")
-    if not isinstance(snap, dict) or not isinstance(snap.get("log"), (list, type(None))):
+    if not isinstance(snap, dict) or not isinstance(snap.get("log", 0), (list, type(None))):
         raise SaveError("the save file is damaged (it has no 'state' snapshot)")
     if not verify:
         return head.spec.state_class.from_data(data)

@@ -360,6 +360,8 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] | None = None
     type: type = str
+    # Checks a value further (a card list, a face list); raises ConfigError if it is bad.
+    check: Callable[[Any], object] | None = None
 
     def coerce(self, value: Any) -> Any:
         """Check and convert a value for this option."""
@@ -389,6 +391,13 @@ class OptionSpec:
             raise ConfigError(
                 f"option {self.name!r} needs a {self.type.__name__}, not {type(value).__name__}"
             )
+        if self.check is not None:
+            try:
+                self.check(value)
+            except ConfigError:
+                raise
+            except ValueError as exc:
+                raise ConfigError(f"option {self.name!r}: {excerpt(str(exc), 200)}") from None
         if self.choices is not None and value not in self.choices:
             shown = ", ".join(str(c) for c in self.choices)
             raise ConfigError(

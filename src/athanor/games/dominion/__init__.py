@@ -7,7 +7,7 @@ from typing import Any
 from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
 from athanor.games.dominion.commands import COMMANDS, turn_money
-from athanor.games.dominion.kingdoms import PRESETS
+from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
 from athanor.games.dominion.rules import DominionState
 from athanor.games.dominion.strategy import HeuristicBot, Strategy, StrategyBot, builtin_strategies
 
@@ -82,6 +82,7 @@ SPEC = GameSpec(
             + ", ".join(PRESETS)
             + "), or a comma-separated list of card names (a shorter list is filled at random).",
             "random",
+            check=named_cards,
         ),
         OptionSpec(
             "alchemy",
@@ -89,6 +90,7 @@ SPEC = GameSpec(
             "to draw from the Base set and Alchemy together (named cards count).",
             "0",
             type=Any,
+            check=alchemy_count,
         ),
     ),
     summary="Deck-building: buy cards, build your deck, gain the most victory points.",

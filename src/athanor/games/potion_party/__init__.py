@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.potion_party.bots import PotionPartyBot, make_bot
-from athanor.games.potion_party.data import ALCHEMISTS, DEFAULT_FACES, RECIPES
+from athanor.games.potion_party.data import ALCHEMISTS, DEFAULT_FACES, RECIPES, parse_faces
 from athanor.games.potion_party.rules import PotionPartyState
 
 
@@ -52,6 +53,11 @@ def status(view: Any, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+def _faces_check(colour: str) -> Callable[[Any], object]:
+    """A check for one colour's face-list option."""
+    return lambda text: parse_faces(colour, str(text))
+
+
 def card_texts() -> dict[str, str]:
     """The alchemist and recipe cards, for the card command."""
     out = {a.title: f"Alchemist. {a.power_text}" for a in ALCHEMISTS.values()}
@@ -91,6 +97,7 @@ SPEC = GameSpec(
                 f"{c}_faces",
                 f"The six faces of a {c} die, comma-separated (assumed; see the rules notes).",
                 ",".join(DEFAULT_FACES[c]),
+                check=_faces_check(c),
             )
             for c in ("blue", "red", "green")
         ),
