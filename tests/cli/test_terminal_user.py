@@ -277,3 +277,29 @@ def test_potion_party_help_says_how_to_win_and_what_the_result_means(
 def test_the_readme_says_how_to_run_athanor_from_the_virtual_environment() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text()
     assert "source .venv/bin/activate" in readme and ".venv/bin/athanor" in readme
+
+
+def test_the_end_of_the_game_is_told_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    rc, out, _ = run(monkeypatch, [*DOM, "--bots", "big-money"], "1\n" * 3000)
+    assert rc == 0 and "Game over." in out
+    assert sum(1 for line in out.splitlines() if " win: " in line or " wins: " in line) == 1
+
+
+def test_replay_refuses_an_oversized_name_before_any_work(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bad = tmp_path / "r.json"
+    record = {
+        "format": "athanor-replay",
+        "version": 1,
+        "game": "potion-party",
+        "players": 2,
+        "seed": 1,
+        "options": {},
+        "names": ["x" * 5_000_000, "b"],
+        "choices": [],
+    }
+    bad.write_text(json.dumps(record))
+    rc, out, err = run(monkeypatch, ["replay", str(bad)])
+    assert rc == 2 and "too long" in err and len(err) < 300
+    assert out == ""
