@@ -15,9 +15,10 @@ from typing import Any
 
 from athanor.cli.matching import best, match, words
 from athanor.cli.terminal import Terminal
-from athanor.engine import Decision, Event, GameState
+from athanor.engine import Decision, Event, GameState, IllegalMove
 from athanor.engine.core import excerpt
 from athanor.engine.text import list_words
+from athanor.replay import undo
 
 PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 MAX_TYPED = 200  # characters; no option or command is longer
@@ -30,6 +31,7 @@ COMMANDS_HELP = (
     ("options", "the options again (an empty line does the same)"),
     ("card NAME", "a card's text"),
     ("brief / verbose", "hear less or all of the other players' turns"),
+    ("undo", "take back your last choice, if nothing random or hidden came of it"),
     ("save [FILE]", "save the game (continue later with --load FILE)"),
     ("quit", "leave the game"),
 )
@@ -67,8 +69,8 @@ class Table:
 
     def run(self) -> int:
         """Play until the game ends (0), the people leave (0) or input ends (1)."""
-        state = self.state
         while True:
+            state = self.state  # a fresh object after an undo
             self.flush()
             d = state.decision
             if d is None:
@@ -185,6 +187,7 @@ class Table:
             "card": self.cmd_card,
             "brief": self.cmd_brief,
             "verbose": self.cmd_verbose,
+            "undo": self.cmd_undo,
             "save": self.cmd_save,
             "quit": self.cmd_quit,
             "exit": self.cmd_quit,
@@ -273,6 +276,22 @@ class Table:
         self.brief = False
         self.term.line("Verbose: you will hear everything (brief for less).")
         return ""
+
+    def cmd_undo(self, d: Decision, rest: str) -> str:
+        state = self.state
+        choices = state.choices or []
+        try:
+            earlier = undo(state, d.seat)
+        except IllegalMove as exc:
+            self.term.line(f"You cannot take that back: {exc}.")
+            return ""
+        earlier_d = earlier.decision
+        assert earlier_d is not None
+        label = next((o.label for o in earlier_d.options if o.id == choices[-1]), choices[-1])
+        self.state = earlier
+        self.seen = len(earlier.log or [])
+        self.term.line(f"Taken back: {label}.")
+        return "moved"  # the question is asked again, from the earlier state
 
     def cmd_save(self, d: Decision, rest: str) -> str:
         path = rest or self.save_path

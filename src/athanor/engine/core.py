@@ -572,6 +572,15 @@ class GameState(ABC):
         self._decision = None
         self._finish()
 
+    # Set by ``seal``; read only when checking an undo (see athanor.replay.undo).
+    _sealed: bool = False
+
+    def seal(self) -> None:
+        """Say that hidden information has just come to light (a card drawn or revealed from
+        a deck): the choice that caused it cannot be taken back. Randomness is noticed
+        without help; a game with hidden cards calls this where they are revealed."""
+        self._sealed = True
+
     def _route(self, decision: Decision) -> Decision:
         """Who answers a question: by default the seat it names. A game may hand it to
         another seat (Dominion's Possession gives the possessed player's to the possessor)."""
