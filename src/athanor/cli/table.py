@@ -20,7 +20,6 @@ from athanor.engine.core import excerpt
 from athanor.engine.text import list_words
 from athanor.replay import undo
 
-PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 MAX_TYPED = 200  # characters; no option or command is longer
 
 COMMANDS_HELP = (
@@ -351,7 +350,7 @@ class Table:
         state = self.state
         say = self.term.line
         say(self.term.strong("Game over."))
-        for line in standings(state, self.viewer):
+        for line in state.standings(self.viewer):
             say(line)
         say(f"This game's seed was {state.seed} (the same seed and moves replay it exactly).")
 
@@ -378,20 +377,3 @@ def game_command(table: Table, name: str) -> Callable[[Decision, str], str]:
         return ""
 
     return run
-
-
-def standings(state: GameState, viewer: int | None) -> list[str]:
-    """The final places and scores, one line a seat, the viewer as "You"."""
-    res = state.result
-    if res is None:
-        return []
-    out = []
-    for seat, (score, place) in enumerate(zip(res.scores, res.placing, strict=True)):
-        shared = sum(1 for p in res.placing if p == place) > 1
-        where = PLACES[place - 1] if place <= len(PLACES) else f"number {place}"
-        who = "You" if seat == viewer else state.names[seat]
-        out.append(
-            f"{who}: {where} place{' (shared)' if shared else ''}, "
-            f"{score:g} {state.spec.score_name}."
-        )
-    return out
