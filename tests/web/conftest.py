@@ -11,13 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
-pytest.importorskip("starlette")
-
-from starlette.testclient import TestClient  # noqa: E402
-
-from athanor.web.app import create_app  # noqa: E402
-from athanor.web.service import Service  # noqa: E402
+from athanor.web.app import create_app
+from athanor.web.service import Service
 
 PG = os.environ.get("ATHANOR_TEST_PG")
 BACKENDS = ["sqlite", "postgresql"]
