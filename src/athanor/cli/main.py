@@ -153,15 +153,15 @@ def replay(args: argparse.Namespace, term: Terminal) -> int:
         term.line("Game over.")
         for line in state.standings(viewer):
             term.line(line)
+    else:
+        d = state.decision
+        assert d is not None
+        term.line(f"The game goes on: {state.names[d.seat]} is to decide.")
     if promised is not None:
         term.line(
             f"Fair chance checked: seed {rep.seed} matches the commitment {promised} that the "
             "table showed at the start, and every shuffle and roll above comes from it."
         )
-    else:
-        d = state.decision
-        assert d is not None
-        term.line(f"The game goes on: {state.names[d.seat]} is to decide.")
     return 0
 
 
