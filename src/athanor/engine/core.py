@@ -359,6 +359,8 @@ class GameSpec:
     commands: Mapping[str, tuple[str, Callable[[Any, int | None], str]]] = field(
         default_factory=dict
     )
+    # Option sets the shared conformance suite cycles through, by seed (empty: the defaults).
+    conformance_options: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         self.state_class.spec = self
