@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from athanor.engine import GameSpec, OptionSpec
 from athanor.games.potion_making import spells, turn
+from athanor.games.potion_making.bots import PotionMakingBot, make_bot
+from athanor.games.potion_making.commands import COMMANDS, status
 from athanor.games.potion_making.rules import PotionMakingState
 
 PotionMakingState.FRAMES = {**turn.FRAMES, **spells.FRAMES}
@@ -30,6 +32,19 @@ SPEC = GameSpec(
     ),
     summary="Collect recipes from the Desk of Elements; with the Guild, race to the "
     "Philosopher's Stone.",
+    bots={"heuristic": make_bot},
+    default_bot="heuristic",
+    status=status,
+    commands=COMMANDS,
+    help=(
+        "Each card is a recipe or spell on top and an element below. Play a card as an "
+        "element on the Desk (1 point if that element is new), collect a recipe from your "
+        "hand with its elements from the Desk (its points), collect a higher recipe from "
+        "collected recipes, yours or others' (they score half), or cast a spell and play "
+        "again. With the Guild: a turn is take, then take or play, then play; add recipes "
+        "in order to your Great Work Sequences and finish one with its Philosopher's Stone "
+        "to end the game. Most points wins."
+    ),
     conformance_options=(
         {"expansions": "practice"},
         {"expansions": "guild"},
@@ -37,4 +52,4 @@ SPEC = GameSpec(
     ),
 )
 
-__all__ = ["SPEC", "PotionMakingState"]
+__all__ = ["SPEC", "PotionMakingBot", "PotionMakingState"]

@@ -87,34 +87,22 @@ class CardType:
     note: str
     line: int
 
-    @property
-    def is_recipe(self) -> bool:
-        """Recipes are collected; spells are cast; a Stone completes a Sequence."""
-        return self.kind == "recipe"
+    # Derived once (see __post_init__): what the hot paths ask for.
+    simple: bool = field(init=False)
+    element_parts: tuple[Part, ...] = field(init=False)  # met from the Desk
+    recipe_parts: tuple[Part, ...] = field(init=False)  # met by collected recipes
+    needs: tuple[str, ...] = field(init=False)  # the named elements
+    any_elements: int = field(init=False)  # how many "any element" requirements
 
-    @property
-    def simple(self) -> bool:
-        """A simple elixir: a recipe of exactly two named elements."""
-        return (
-            self.kind == "recipe"
-            and len(self.parts) == 2
-            and all(p.kind == "element" for p in self.parts)
-        )
-
-    @property
-    def element_parts(self) -> tuple[Part, ...]:
-        """Requirements met from the Desk."""
-        return tuple(p for p in self.parts if p.kind in ("element", "any-element"))
-
-    @property
-    def recipe_parts(self) -> tuple[Part, ...]:
-        """Requirements met by collected recipes."""
-        return tuple(p for p in self.parts if p.kind in ("recipe", "class"))
-
-    @property
-    def higher(self) -> bool:
-        """A recipe built from collected recipes (play type 3)."""
-        return any(p.kind in ("recipe", "class") for p in self.parts)
+    def __post_init__(self) -> None:
+        parts = self.parts
+        put = object.__setattr__
+        put(self, "element_parts", tuple(p for p in parts if p.kind in ("element", "any-element")))
+        put(self, "recipe_parts", tuple(p for p in parts if p.kind in ("recipe", "class")))
+        put(self, "needs", tuple(p.names[0] for p in parts if p.kind == "element"))
+        put(self, "any_elements", sum(1 for p in parts if p.kind == "any-element"))
+        # A simple elixir: a recipe of exactly two named elements.
+        put(self, "simple", self.kind == "recipe" and len(parts) == 2 and len(self.needs) == 2)
 
     def requires_words(self) -> str:
         """The requirements as the data file writes them."""

@@ -95,44 +95,88 @@ def _cover(deficit: list[str], flex: list[tuple[str, ...]], wild: bool) -> int:
     return best
 
 
-def elements_ok(cs: CardSet, desk: list[int], needs: list[str], anyk: int, wild_ok: bool) -> bool:
-    """Whether these Desk cards can give the named elements plus ``anyk`` more."""
-    cards = cs.cards
-    plain: dict[str, int] = {}
-    flex: list[tuple[str, ...]] = []
-    wild = 0
-    for d in desk:
-        c = cards[d]
+class DeskSummary:
+    """The Desk's cards by what they can give: one element each, several, or Magma."""
+
+    __slots__ = ("flex", "plain", "wild")
+
+    def __init__(self, cs: CardSet, desk: list[int]) -> None:
+        cards = cs.cards
+        plain: dict[str, int] = {}
+        flex: list[tuple[str, ...]] = []
+        wild = 0
+        for d in desk:
+            c = cards[d]
+            if c.wild:
+                wild += 1
+            elif len(c.elements) == 1:
+                e = c.elements[0]
+                plain[e] = plain.get(e, 0) + 1
+            else:
+                flex.append(c.elements)
+        self.plain = plain
+        self.flex = flex
+        self.wild = wild
+
+    def remove(self, c: Card) -> None:
+        """Leave one card out (``add`` puts it back)."""
         if c.wild:
-            wild += 1
+            self.wild -= 1
         elif len(c.elements) == 1:
-            e = c.elements[0]
-            plain[e] = plain.get(e, 0) + 1
+            self.plain[c.elements[0]] -= 1
         else:
-            flex.append(c.elements)
-    deficit = []
-    for e in needs:
-        n = plain.get(e, 0)
-        if n:
-            plain[e] = n - 1
+            self.flex.remove(c.elements)
+
+    def add(self, c: Card) -> None:
+        """Count one more card."""
+        if c.wild:
+            self.wild += 1
+        elif len(c.elements) == 1:
+            self.plain[c.elements[0]] = self.plain.get(c.elements[0], 0) + 1
         else:
-            deficit.append(e)
-    left = _cover(deficit, flex, wild_ok and wild > 0)
-    if left < 0:
-        return False
-    return anyk == 0 or sum(plain.values()) + left >= anyk
+            self.flex.append(c.elements)
+
+    def shown(self) -> set[str]:
+        """Every element on the Desk (Magma not counted)."""
+        out = {e for e, n in self.plain.items() if n}
+        for f in self.flex:
+            out.update(f)
+        return out
+
+    def can_give(self, needs: tuple[str, ...] | list[str], anyk: int, wild_ok: bool) -> bool:
+        """Whether the named elements plus ``anyk`` more can come from these cards."""
+        plain = self.plain
+        deficit = []
+        used: dict[str, int] = {}
+        for e in needs:
+            n = plain.get(e, 0) - used.get(e, 0)
+            if n > 0:
+                used[e] = used.get(e, 0) + 1
+            else:
+                deficit.append(e)
+        if not deficit and not anyk:
+            return True
+        left = _cover(deficit, self.flex, wild_ok and self.wild > 0)
+        if left < 0:
+            return False
+        return anyk == 0 or sum(plain.values()) - len(needs) + len(deficit) + left >= anyk
 
 
-def _needs(parts: tuple[Part, ...]) -> tuple[list[str], int]:
-    names = [p.names[0] for p in parts if p.kind == "element"]
-    return names, sum(1 for p in parts if p.kind == "any-element")
+def elements_ok(
+    cs: CardSet, desk: list[int], needs: tuple[str, ...] | list[str], anyk: int, wild_ok: bool
+) -> bool:
+    """Whether these Desk cards can give the named elements plus ``anyk`` more."""
+    return DeskSummary(cs, desk).can_give(needs, anyk, wild_ok)
 
 
-def can_brew(s: PotionMakingState, t: CardType, hold: list[Holding]) -> bool:
+def can_brew(
+    s: PotionMakingState, t: CardType, hold: list[Holding], desk: DeskSummary | None = None
+) -> bool:
     """Whether a recipe can be collected now (from any seat's point of view: all is public)."""
-    names, anyk = _needs(t.element_parts)
-    return match_recipes(s.cs, t.recipe_parts, hold) and elements_ok(
-        s.cs, s.desk, names, anyk, True
+    if desk is None:
+        desk = DeskSummary(s.cs, s.desk)
+    return desk.can_give(t.needs, t.any_elements, True) and match_recipes(
+        s.cs, t.recipe_parts, hold
     )
 
 
@@ -163,10 +207,13 @@ def element_choices(s: PotionMakingState, t: CardType, picked: list[int]) -> lis
     desk = list(s.desk)
     for p in picked:
         desk.remove(p)
-    names, anyk = _needs(parts[i + 1 :])
+    rest_parts = parts[i + 1 :]
+    names = [p.names[0] for p in rest_parts if p.kind == "element"]
+    anyk = sum(1 for p in rest_parts if p.kind == "any-element")
+    summary = DeskSummary(cs, desk)
     seen: set[str] = set()
     out = []
-    for k, d in enumerate(desk):
+    for d in desk:
         c = cards[d]
         if c.key in seen:
             continue
@@ -175,10 +222,11 @@ def element_choices(s: PotionMakingState, t: CardType, picked: list[int]) -> lis
                 continue
         elif part.kind == "element" and part.names[0] not in c.elements:
             continue
-        rest = desk[:k] + desk[k + 1 :]
-        if elements_ok(cs, rest, names, anyk, not wild_used and not c.wild):
-            seen.add(c.key)
+        seen.add(c.key)
+        summary.remove(c)
+        if summary.can_give(names, anyk, not wild_used and not c.wild):
             out.append(d)
+        summary.add(c)
     return out
 
 
@@ -222,11 +270,17 @@ def gift(s: PotionMakingState, seat: int, taken: list[Holding], points: int) -> 
     return said
 
 
-def holding_words(s: PotionMakingState, h: Holding, viewer: int) -> str:
-    """ "your Elixir of Fire", "Bo's Elixir of Fire", "Elixir of Fire from Bo's Sequence";
-    ``viewer`` -1 names every owner."""
+def holding_words(s: PotionMakingState, h: Holding, viewer: int, actor: int = -1) -> str:
+    """ "your Elixir of Fire", "Bo's Elixir of Fire", "Elixir of Fire from Bo's Sequence 2
+    (step 1)", as ``viewer`` reads it; for everyone else (``viewer`` -1) the ``actor``'s own
+    cards are "their own"."""
     name = s.cs.cards[h.card].name
-    who = "your" if h.owner == viewer else f"{s.names[h.owner]}'s"
+    if h.owner == viewer:
+        who = "your"
+    elif h.owner == actor:
+        who = "their own"
+    else:
+        who = f"{s.names[h.owner]}'s"
     if h.seq < 0:
         return f"{who} {name}"
     return f"{name} from {who} Sequence {h.seq + 1} (step {h.slot + 1})"
@@ -239,7 +293,7 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
     taken = [locate(s, c) for c in picked]
     s.from_hand(seat, rid)
     mine = [holding_words(s, h, seat) for h in taken] if s.log is not None else []
-    theirs = [holding_words(s, h, -1) for h in taken] if s.log is not None else []
+    theirs = [holding_words(s, h, -1, seat) for h in taken] if s.log is not None else []
     for h in taken:
         take_holding(s, h)
     for d in els:
@@ -266,12 +320,16 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
     on_collect(s, seat, rid)
 
 
-def brewable(s: PotionMakingState, seat: int, hold: list[Holding]) -> list[Card]:
+def brewable(
+    s: PotionMakingState, seat: int, hold: list[Holding], desk: DeskSummary | None = None
+) -> list[Card]:
     """The recipe cards in a hand that can be collected now, one per kind, in hand order."""
     out: list[Card] = []
     ok: dict[str, bool] = {}
     seen: set[str] = set()
     cards = s.cs.cards
+    if desk is None:
+        desk = DeskSummary(s.cs, s.desk)
     for cid in s.hands[seat]:
         c = cards[cid]
         t = c.type
@@ -279,7 +337,7 @@ def brewable(s: PotionMakingState, seat: int, hold: list[Holding]) -> list[Card]
             continue
         seen.add(c.key)
         if t.name not in ok:
-            ok[t.name] = can_brew(s, t, hold)
+            ok[t.name] = can_brew(s, t, hold, desk)
         if ok[t.name]:
             out.append(c)
     return out

@@ -382,6 +382,7 @@ class PotionMakingState(GameState):
             "casting": list(self.casting),
             "players": players,
             "deciding": d.seat if d else None,
+            "question": self.question(seat),
             # A prompt may name the decider's own cards.
             "prompt": (d.prompt if seat == d.seat else f"Waiting for {self.names[d.seat]}")
             if d
@@ -389,6 +390,21 @@ class PotionMakingState(GameState):
             "over": self.over,
             "stone_by": self.stone_by if self.stone_by >= 0 else None,
         }
+
+    def question(self, seat: int | None) -> dict[str, Any] | None:
+        """What kind of question is pending (public); the decider also learns its subject."""
+        d = self._decision
+        if d is None or not self.stack:
+            return None
+        top = self.stack[-1]
+        kind = getattr(top, "what", None) or type(top).__name__.lower()
+        out: dict[str, Any] = {"kind": kind}
+        if seat == d.seat:
+            for name in ("card", "seq", "recipes", "elements", "memo"):
+                v = getattr(top, name, None)
+                if v is not None:
+                    out[name] = list(v) if isinstance(v, list) else v
+        return out
 
     def clone(self) -> PotionMakingState:
         """An independent copy (hand-written; no deepcopy)."""

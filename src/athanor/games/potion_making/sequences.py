@@ -143,7 +143,7 @@ def _place(s: PotionMakingState, seat: int, j: int, cid: int, taken: list[Holdin
         skipped = index >= 1 and steps[index - 1] == SKIP
         if taken:
             mine = holding_words(s, taken[0], seat)
-            theirs = holding_words(s, taken[0], -1)
+            theirs = holding_words(s, taken[0], -1, seat)
         else:
             mine = f"{name} from your hand"
             theirs = f"{name} from their hand"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
-from athanor.games.potion_making.desk import Brew, brewable, holdings
+from athanor.games.potion_making.desk import Brew, DeskSummary, brewable, holdings
 from athanor.games.potion_making.drawing import Draw, deck_options
 from athanor.games.potion_making.rules import PRACTICE_HAND
 from athanor.games.potion_making.sequences import (
@@ -32,24 +32,14 @@ if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
 
 
-def desk_elements(s: PotionMakingState) -> set[str]:
-    """Every element shown on the Desk (Magma not counted)."""
-    cards = s.cs.cards
-    out: set[str] = set()
-    for d in s.desk:
-        c = cards[d]
-        if not c.wild:
-            out.update(c.elements)
-    return out
-
-
 def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option]:
     """Every play open to a seat now."""
     cards = s.cs.cards
     hand = s.hands[seat]
     hold = holdings(s)
+    desk = DeskSummary(s.cs, s.desk)
     opts: list[Option] = []
-    for rc in brewable(s, seat, hold):
+    for rc in brewable(s, seat, hold, desk):
         t = rc.type
         opts.append(
             Option(
@@ -89,7 +79,7 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
                         f"Cast the {card.name} ({SPELLS[card.type.effect].text})",
                     )
                 )
-    there = desk_elements(s)
+    there = desk.shown()
     seen.clear()
     for cid in hand:
         card = cards[cid]
@@ -170,6 +160,8 @@ class Play(Frame):
             s.stack.remove(self)
             if s.hands[self.seat]:  # cannot happen: a card in hand can always be laid
                 raise AssertionError("a hand with no play")
+            if not s.out_of_cards():
+                s.act(self.seat, "have", "has", " no card to play.", kind="turn")
             return None
         who = s.names[self.seat]
         if self.after_spell:
