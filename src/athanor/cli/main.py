@@ -303,6 +303,13 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     return 0
 
 
+def check_cards(args: argparse.Namespace, term: Terminal) -> int:
+    """Check a Potion-Making card data file: 0 when sound, 1 with its problems listed."""
+    from athanor.games.potion_making.cards import check_file
+
+    return check_file(args.file, term.line)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="athanor", description="Alchemy-themed tabletop games.")
@@ -341,6 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=simulate)
+    ck = sub.add_parser("check-cards", help="check a Potion-Making card data file")
+    ck.add_argument("file")
+    ck.set_defaults(func=check_cards)
     gs = sub.add_parser("games", help="list the games")
     gs.set_defaults(func=list_games)
     return p

@@ -294,6 +294,7 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
     s.from_hand(seat, rid)
     mine = [holding_words(s, h, seat) for h in taken] if s.log is not None else []
     theirs = [holding_words(s, h, -1, seat) for h in taken] if s.log is not None else []
+    paid = gift(s, seat, taken, t.points)  # before the marks go with the taking
     for h in taken:
         take_holding(s, h)
     for d in els:
@@ -304,7 +305,6 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
     if magma:
         s.magma.add(rid)
     s.scores[seat] += t.points
-    paid = gift(s, seat, taken, t.points)
     if s.log is not None:
         els_words = [s.words(d, element=True) for d in els]
         tail = f": {plural('point', t.points)}"
@@ -388,9 +388,18 @@ class Brew(Frame):
         t = s.cs.cards[self.card].type
         if len(self.recipes) < len(t.recipe_parts):
             part = t.recipe_parts[len(self.recipes)]
-            opts = holding_options(
-                s, self.seat, recipe_choices(s, t, self.recipes, holdings(s)), t.points
-            )
+            hold = holdings(s)
+            choices = recipe_choices(s, t, self.recipes, hold)
+            rest = t.recipe_parts[len(self.recipes) :]
+            usable = {
+                h.card
+                for h in hold
+                if h.card not in self.recipes and any(fits(s.cs, p, h.card) for p in rest)
+            }
+            if len(usable) == len(rest):  # every one of them is needed: nothing to choose
+                self.recipes.append(choices[0].card)
+                return None
+            opts = holding_options(s, self.seat, choices, t.points)
             if len(opts) == 1:
                 self.choose(s, opts[0].id)
                 return None
@@ -403,7 +412,7 @@ class Brew(Frame):
         if len(self.elements) < len(t.element_parts):
             part = t.element_parts[len(self.elements)]
             picks = element_choices(s, t, self.elements)
-            if len(picks) == 1:
+            if len(picks) == 1 or self._all_needed(s, t):
                 self.elements.append(picks[0])
                 return None
             return Decision(
@@ -414,6 +423,23 @@ class Brew(Frame):
         s.stack.remove(self)
         collect(s, self.seat, self.card, self.recipes, self.elements)
         return None
+
+    def _all_needed(self, s: PotionMakingState, t: CardType) -> bool:
+        """Every Desk card that could serve the elements still needed will be used."""
+        cards = s.cs.cards
+        rest = t.element_parts[len(self.elements) :]
+        wild_ok = not any(cards[d].wild for d in self.elements)
+        usable = 0
+        for d in s.desk:
+            c = cards[d]
+            if d in self.elements:
+                continue
+            if c.wild:
+                usable += 1 if wild_ok else 0
+                wild_ok = False  # one Magma at most
+            elif any(p.kind == "any-element" or p.names[0] in c.elements for p in rest):
+                usable += 1
+        return usable == len(rest)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionMakingState = state
