@@ -59,8 +59,7 @@ def arrange(
     *,
     hands: Mapping[int, Sequence[str]] | None = None,
     desk: Sequence[str] = (),
-    collected: Mapping[int, Sequence[str | tuple[str, Sequence[str], Sequence[str]]]]
-    | None = None,
+    collected: Mapping[int, Sequence[str | tuple[str, Sequence[str], Sequence[str]]]] | None = None,
     seqs: Mapping[int, Mapping[int, Sequence[str | int]]] | None = None,
     seq_card: Mapping[int, int] | None = None,
     magma: Iterable[str] = (),
@@ -101,12 +100,9 @@ def arrange(
         for i, card in seq_card.items():
             s.seq_card[i] = card
     names = set(magma)
-    s.magma = {
-        c
-        for col in s.collected
-        for c in col
-        if s.cs.cards[c].name in names
-    } | {c for p in s.seqs for x in p for c in x if c >= 0 and s.cs.cards[c].name in names}
+    s.magma = {c for col in s.collected for c in col if s.cs.cards[c].name in names} | {
+        c for p in s.seqs for x in p for c in x if c >= 0 and s.cs.cards[c].name in names
+    }
     tops = {d: [pick(x) for x in (top or {}).get(d, ())] for d in s.deck_names}
     empty = set(empty_decks)
     for d in s.deck_names:

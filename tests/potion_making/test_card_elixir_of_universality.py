@@ -17,7 +17,11 @@ def test_it_is_collected_from_any_two_elements_for_no_points() -> None:
 def test_any_element_asks_which_desk_card_when_there_is_a_choice() -> None:
     s = game("guild,university")
     arrange(
-        s, 0, hands={0: [UNI]}, desk=["Love Potion", "Elixir of Fire", "Isidas Mortum"], step="third"
+        s,
+        0,
+        hands={0: [UNI]},
+        desk=["Love Potion", "Elixir of Fire", "Isidas Mortum"],
+        step="third",
     )
     play(s, f"brew:{UNI}")
     seat, ids = asking(s)

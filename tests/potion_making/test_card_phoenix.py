@@ -16,7 +16,10 @@ def test_phoenix_takes_the_alkahest_and_nigredo_or_rubedo(elixir: str) -> None:
 def test_phoenix_needs_the_alkahest() -> None:
     s = game("guild")
     arrange(
-        s, 0, hands={0: ["Phoenix"]}, collected={0: ["Elixir of Nigredo", "Elixir of Rubedo"]},
+        s,
+        0,
+        hands={0: ["Phoenix"]},
+        collected={0: ["Elixir of Nigredo", "Elixir of Rubedo"]},
         step="third",
     )
     assert ids_of(s, "brew:") == []

@@ -9,16 +9,22 @@ def test_a_new_element_scores_one_point() -> None:
     play(s, "lay:Elixir of Fire/Quintessence of Will")
     assert s.scores == [1, 0]
     assert s.card(s.desk[-1]).name == "Elixir of Fire"
-    assert "Ana lays Elixir of Fire on the Desk as Quintessence of Will, a new element: 1 point" in (
-        log_text(s, 1)
+    assert (
+        "Ana lays Elixir of Fire on the Desk as Quintessence of Will, a new element: 1 point"
+        in (log_text(s, 1))
     )
     assert "You lay Elixir of Fire" in log_text(s, 0)
 
 
 def test_an_element_already_on_the_desk_scores_nothing() -> None:
     s = game()
-    arrange(s, 0, hands={0: ["Elixir of Fire"]}, desk=["Emanation of Authority/Ether Waves",
-            "Elixir of Wisdom/Quintessence of Will"], step="play")
+    arrange(
+        s,
+        0,
+        hands={0: ["Elixir of Fire"]},
+        desk=["Emanation of Authority/Ether Waves", "Elixir of Wisdom/Quintessence of Will"],
+        step="play",
+    )
     play(s, "lay:Elixir of Fire/Quintessence of Will")
     assert s.scores == [0, 0]
 

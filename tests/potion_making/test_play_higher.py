@@ -15,7 +15,9 @@ def test_a_higher_recipe_from_your_own_collected_recipe_and_a_desk_element() -> 
         0,
         hands={0: ["Powder of Truth"]},
         desk=["Polyglotum Potion/Belladonna", "Isidas Mortum"],  # Snake's Eye from Isidas Mortum
-        collected={0: [("Elixir of Knowledge", [], ["Potion of Eternal Sleep", "Elixir of Oblivion"])]},
+        collected={
+            0: [("Elixir of Knowledge", [], ["Potion of Eternal Sleep", "Elixir of Oblivion"])]
+        },
         step="play",
     )
     play(s, "brew:Powder of Truth/Mushrooms")
@@ -53,8 +55,11 @@ def test_the_robbed_player_is_named_in_the_option() -> None:
         s,
         0,
         hands={0: ["Great Elixir of Might"]},
-        collected={0: ["Elixir of Strength"], 1: ["Elixir of Secret Sight"],
-                   2: ["Elixir of Secret Sight"]},
+        collected={
+            0: ["Elixir of Strength"],
+            1: ["Elixir of Secret Sight"],
+            2: ["Elixir of Secret Sight"],
+        },
         step="play",
     )
     play(s, "brew:Great Elixir of Might/Phoenix Feather")

@@ -17,7 +17,10 @@ def test_collecting_scores_the_recipe_and_puts_its_elements_under_it() -> None:
     [r] = s.collected[0]
     assert s.card(r).name == "Elixir of Fire"
     rs, es = s.under[r]
-    assert rs == () and sorted(names(s, es)) == ["Emanation of Authority", "Potion of Eternal Sleep"]
+    assert rs == () and sorted(names(s, es)) == [
+        "Emanation of Authority",
+        "Potion of Eternal Sleep",
+    ]
     assert names(s, s.desk) == ["Love Potion"]
     assert "Bo reads" not in log_text(s, 1)
     assert "Ana collects an Elixir of Fire from Ether Waves (Emanation of Authority) and " in (
@@ -103,8 +106,13 @@ def test_copies_with_different_elements_are_different_plays() -> None:
         s,
         0,
         hands={0: ["Telepathic Remedy/Astral Energy", "Telepathic Remedy/Ether Waves"]},
-        desk=["Love Potion/Air Crystal", "Infusion of Prophecy", "Isidas Mortum/Snake's Eye",
-              "Elixir of Strength", "Elixir of Fidelity"],
+        desk=[
+            "Love Potion/Air Crystal",
+            "Infusion of Prophecy",
+            "Isidas Mortum/Snake's Eye",
+            "Elixir of Strength",
+            "Elixir of Fidelity",
+        ],
         step="play",
     )
     assert ids_of(s, "brew:") == [
