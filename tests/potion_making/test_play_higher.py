@@ -204,7 +204,7 @@ def test_smaragdium_and_kibalion_may_be_ingredients_of_the_great_talisman_of_mag
 
 
 def test_the_talisman_of_sorcery_is_not_a_talisman_for_the_great_talisman() -> None:
-    # M27: classes are data; the University's Talisman of Sorcery is not in the class.
+    # M26: classes are data; the University's Talisman of Sorcery is not in the class.
     s = game("guild,university")
     arrange(
         s,

@@ -217,3 +217,20 @@ def test_skip_marks_are_kept_as_steps() -> None:
     )
     play(s, "step:1")
     assert s.seqs[0][0][0] == SKIP and len(s.seqs[0][0]) == 3
+
+
+def test_a_step_needs_no_card_from_the_hand() -> None:
+    # With an empty hand and empty decks, a collected recipe can still become a step.
+    s = game("guild")
+    s.seq_card[0] = RED
+    arrange(
+        s,
+        0,
+        hands={1: ["Love Potion"]},
+        collected={1: ["Elixir of Fire"]},
+        empty_decks=["Practice", "Guild"],
+        step="second",
+    )
+    assert ids_of(s, "step:") == ["step:1"] and s.current == 0
+    play(s, "step:1")
+    assert s.scores == [2, 1]

@@ -312,3 +312,23 @@ def test_powder_of_life_takes_four_elements() -> None:
     )
     play(s, "brew:Powder of Life/Mandrake Root")
     assert s.scores[0] == 4 and names(s, s.desk) == ["Polyglotum Potion"]
+
+
+def test_a_spell_taken_from_the_desk_cannot_be_cast_the_same_turn() -> None:
+    # M27: otherwise two Spells of Magical Knowledge could fetch each other for ever.
+    s = game(U)
+    m = spell("Spell of Magical Knowledge")
+    arrange(s, 0, hands={0: [m, "Love Potion"]}, desk=[m], step="second")
+    play(s, f"spell:{m}")
+    assert ids_of(s, "spell:") == []
+    assert s.view(1)["players"][0]["taken_this_turn"] == [s.hands[0][-1]]
+    play(s, "lay:Love Potion/Air Crystal")
+    assert ids_of(s, "spell:") == []  # the third phase of the same turn
+    play(s, f"lay:{m}")
+
+
+def test_universal_knowledge_does_not_take_spells() -> None:
+    s = game(U)
+    uk = spell("Spell of Universal Knowledge")
+    arrange(s, 0, hands={0: [uk]}, desk=["Spell of Knowledge"], step="third")
+    assert ids_of(s, "spell:") == []

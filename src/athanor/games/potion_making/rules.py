@@ -53,6 +53,7 @@ class PotionMakingState(GameState):
     decks: dict[str, list[int]]
     hands: list[list[int]]
     known: list[list[int]]  # cards everyone saw go into that hand (M20)
+    fresh: list[int]  # cards taken from the Desk into a hand this turn: not cast this turn (M27)
     desk: list[int]
     collected: list[list[int]]
     under: dict[int, tuple[tuple[int, ...], tuple[int, ...]]]  # recipe -> (recipes, elements)
@@ -136,6 +137,7 @@ class PotionMakingState(GameState):
         self.decks = {d: [] for d in self.deck_names}
         self.hands = [[] for _ in range(players)]
         self.known = [[] for _ in range(players)]
+        self.fresh = []
         self.desk = []
         self.collected = [[] for _ in range(players)]
         self.under = {}
@@ -252,11 +254,14 @@ class PotionMakingState(GameState):
         known = self.known[seat]
         if cid in known:
             known.remove(cid)
+            if cid in self.fresh:
+                self.fresh.remove(cid)
 
     def to_hand_openly(self, seat: int, cid: int) -> None:
         """A card everyone sees goes into a hand (M20)."""
         self.hands[seat].append(cid)
         self.known[seat].append(cid)
+        self.fresh.append(cid)
 
     def element_is_new(self, cid: int) -> bool:
         """Laying this card scores a point: one of its elements is not on the Desk (M7, M8)."""
@@ -352,6 +357,7 @@ class PotionMakingState(GameState):
                     "hand_size": len(self.hands[i]),
                     "hand_decks": backs,
                     "known": list(self.known[i]),
+                    "taken_this_turn": [c for c in self.fresh if c in self.hands[i]],
                     "collected": [
                         {
                             "card": r,
@@ -416,6 +422,7 @@ class PotionMakingState(GameState):
         c.decks = {k: list(v) for k, v in self.decks.items()}
         c.hands = [list(h) for h in self.hands]
         c.known = [list(h) for h in self.known]
+        c.fresh = list(self.fresh)
         c.desk = list(self.desk)
         c.collected = [list(h) for h in self.collected]
         c.under = dict(self.under)  # the tuples inside are never changed
@@ -508,6 +515,8 @@ class PotionMakingState(GameState):
         for seat, kn in enumerate(self.known):
             if not set(self.hands[seat]).issuperset(kn):
                 raise AssertionError("a known card is not in its hand")
+        if not {c for kn in self.known for c in kn}.issuperset(self.fresh):
+            raise AssertionError("a card taken this turn is not a known card in a hand")
         if min(self.scores) < 0:
             raise AssertionError("a negative score")
 
@@ -517,6 +526,7 @@ class PotionMakingState(GameState):
         "decks",
         "hands",
         "known",
+        "fresh",
         "desk",
         "collected",
         "seq_card",
@@ -588,6 +598,7 @@ class PotionMakingState(GameState):
             if (card < 0) != (self.mode == "practice"):
                 raise ValueError("a Sequence card does not match the expansions")
         ids(self.desk, "the Desk")
+        ids(self.fresh, "the cards taken this turn")
         ids(self.casting, "the spells being cast")
         ids(self.seq_pool, "the unused Sequence cards")
         ids(self.scores, "the scores")

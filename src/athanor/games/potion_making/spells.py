@@ -145,8 +145,8 @@ class DeskToHand(Question):
 
     def _keep(self, s: PotionMakingState) -> Callable[[int], bool]:
         cards = s.cs.cards
-        if not self.kind:
-            return lambda c: True
+        if not self.kind:  # Universal Knowledge: a recipe or a Philosopher's Stone (M27)
+            return lambda c: cards[c].type.kind != "spell"
         return lambda c: cards[c].type.kind == self.kind
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
@@ -156,7 +156,11 @@ class DeskToHand(Question):
         return opts
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        what = {"recipe": "a recipe card", "spell": "a spell card", "": "a card"}[self.kind]
+        what = {
+            "recipe": "a recipe card",
+            "spell": "a spell card",
+            "": "a recipe card or a Philosopher's Stone",
+        }[self.kind]
         return f"{s.names[f.seat]}, take {what} from the Desk into your hand"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
@@ -665,8 +669,8 @@ SPELLS: dict[str, Spell] = {
     ),
     "necessity": Spell("Take 2 cards from the decks.", _any_deck, _draw(2, "Spell of Necessity")),
     "universal-knowledge": Spell(
-        "Take any card from the Desk into your hand, a Philosopher's Stone included.",
-        lambda s, seat: bool(s.desk),
+        "Take a recipe card or a Philosopher's Stone from the Desk into your hand.",
+        lambda s, seat: any(s.cs.cards[d].type.kind != "spell" for d in s.desk),
         _push("desk-any"),
     ),
     "creation": Spell(
@@ -675,7 +679,7 @@ SPELLS: dict[str, Spell] = {
         _push("creation"),
     ),
     "magical-knowledge": Spell(
-        "Take a spell card from the Desk into your hand.",
+        "Take a spell card from the Desk into your hand (it cannot be cast this turn).",
         _desk_has("spell"),
         _push("desk-spell"),
     ),

@@ -70,7 +70,7 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
     seen: set[str] = set()
     for cid in hand:
         card = cards[cid]
-        if card.type.kind == "spell" and card.key not in seen:
+        if card.type.kind == "spell" and card.key not in seen and cid not in s.fresh:
             seen.add(card.key)
             if SPELLS[card.type.effect].can(s, seat):
                 opts.append(
@@ -125,7 +125,8 @@ def _draw(s: PotionMakingState, seat: int, arg: str) -> None:
 
 
 def _spell(s: PotionMakingState, seat: int, arg: str) -> None:
-    cid = _key(s, seat, arg)
+    cards = s.cs.cards
+    cid = next(c for c in s.hands[seat] if cards[c].key == arg and c not in s.fresh)
     card = s.card(cid)
     spell = SPELLS[card.type.effect]
     s.from_hand(seat, cid)
@@ -218,6 +219,7 @@ class Turn(Frame):
     def _start(self, s: PotionMakingState) -> None:
         seat = self.seat
         s.current = seat
+        s.fresh = []
         s.turn_no += 1
         s.turns[seat] += 1
         if s.log is not None:
