@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from athanor.engine.core import ConfigError, GameState, IllegalMove, SaveError
+from athanor.engine.core import ConfigError, GameState, IllegalMove
 
 
 @dataclass
@@ -73,21 +73,43 @@ class Replay:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> Replay:
-        """Read a replay file, or the replay inside a save file."""
-        try:
-            data = json.loads(text)
-            if data.get("format") not in ("athanor-replay", "athanor-save"):
-                raise SaveError("this is not an Athanor replay or save file")
-            return cls(
-                str(data["game"]),
-                int(data["players"]),
-                int(data["seed"]),
-                dict(data.get("options") or {}),
-                [str(n) for n in data["names"]] if data.get("names") else None,
-                [str(c) for c in data["choices"]],
-            )
-        except SaveError:
-            raise
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SaveError(f"the replay file is damaged ({type(exc).__name__}: {exc})") from None
+    def from_json(cls, text: str | bytes) -> Replay:
+        """Read a replay file, or the replay inside a save file; faults are ``SaveError``."""
+        from athanor.files import parse_json, read_header
+
+        data = parse_json(text, "replay file")
+        if isinstance(data, dict) and data.get("format") == "athanor-replay":
+            data.setdefault("options", {})
+        head = read_header(data, ("athanor-replay", "athanor-save"), "replay file")
+        return cls(head.spec.name, head.players, head.seed, head.options, head.names, head.choices)
+
+
+def undo(state: GameState, seat: int) -> GameState:
+    """The game as it was before ``seat``'s last choice, if that choice may be taken back.
+
+    The policy Board Game Arena players know: you may take back your own last choices
+    until something random or hidden has come to light, or another player has acted,
+    since. Taking back one choice at a time, each check is about the last choice only:
+    it must be ``seat``'s, it must have drawn no random number and revealed nothing
+    (``GameState.seal``), and the game must not be over. Raises IllegalMove with the
+    reason otherwise. The state given is left as it was.
+    """
+    if state.choices is None or not state.choices:
+        raise IllegalMove("there is nothing to take back")
+    if state.is_over:
+        raise IllegalMove("the game is over")
+    before = Replay.from_state(state)
+    last = before.choices.pop()
+    earlier = before.play(log=state.log is not None)
+    d = earlier.decision
+    if d is None or d.seat != seat:
+        raise IllegalMove("the last choice was another player's")
+    rng_before = earlier.rng.state
+    again = earlier.clone()
+    again._sealed = False
+    again.apply(last)
+    if again.rng.state != rng_before:
+        raise IllegalMove("it rolled dice or shuffled cards")
+    if again._sealed:
+        raise IllegalMove("it brought hidden cards to light")
+    return earlier
