@@ -88,8 +88,14 @@ def test_a_step_from_another_players_collection_pays_them_half() -> None:
     assert s.scores == [2, 1]
     assert (
         "Ana adds Bo's Elixir of Fire to the Red Tincture Sequence 1 as step 1: 2 points; "
-        "Bo scores 1 point." in log_text(s, 1)
+        "Bo scores 1 point." in log_text(s, None)
     )
+    # Bo reads about himself as "you".
+    assert (
+        "Ana adds your Elixir of Fire to the Red Tincture Sequence 1 as step 1: 2 points; "
+        "you score 1 point." in log_text(s, 1)
+    )
+    assert "You add Bo's Elixir of Fire" in log_text(s, 0)
 
 
 def test_where_the_card_comes_from_is_asked_when_there_is_a_choice() -> None:
@@ -119,8 +125,9 @@ def test_a_step_may_come_from_another_players_sequence_which_keeps_its_progress(
     assert s.seqs[1][0][0] == TAKEN and len(s.seqs[1][0]) == 2
     assert (
         "Ana adds Elixir of Fire from Bo's Sequence 1 (step 1) to the Red Tincture Sequence 1"
-        in log_text(s, 1)
+        in log_text(s, None)
     )
+    assert "Ana adds Elixir of Fire from your Sequence 1 (step 1)" in log_text(s, 1)
 
 
 def test_the_last_step_of_a_sequence_may_not_be_taken() -> None:

@@ -16,8 +16,12 @@ def test_athanor_collects_a_desk_recipe_and_puts_a_hand_recipe_on_the_desk() -> 
     assert sorted(names(s, s.desk)) == ["Love Potion", "Spell of Athanor"]
     assert s.scores[0] == 0 and s.under == {}
     assert (
-        "Ana collects the Supreme Elixir from the Desk without points, and puts a Love Potion"
-        in log_text(s, 1)
+        "Ana collects the Supreme Elixir from the Desk without points and puts a Love Potion "
+        "from their hand on the Desk." in log_text(s, 1)
+    )
+    assert (
+        "You collect the Supreme Elixir from the Desk without points and put a Love Potion "
+        "from your hand on the Desk." in log_text(s, 0)
     )
 
 

@@ -11,7 +11,8 @@ def test_knowledge_takes_a_recipe_card_from_the_desk_into_the_hand() -> None:
     play(s, f"spell:{K}")
     assert names(s, s.hands[0]) == ["Elixir of Fire"]
     assert names(s, s.desk) == ["Spell of Destruction", "Spell of Knowledge"]
-    assert "Ana takes Elixir of Fire from the Desk into the hand." in log_text(s, 1)
+    assert "Ana takes Elixir of Fire from the Desk into their hand." in log_text(s, 1)
+    assert "You take Elixir of Fire from the Desk into your hand." in log_text(s, 0)
 
 
 def test_knowledge_asks_which_recipe_when_there_are_several() -> None:

@@ -14,7 +14,7 @@ def test_a_spell_is_followed_by_another_play_in_the_same_turn() -> None:
     seat, ids = asking(s)
     assert seat == 0 and "lay:Love Potion/Air Crystal" in ids
     d = s.decision
-    assert d is not None and d.prompt == "Ana, make another play after the spell"
+    assert d is not None and d.prompt == "Make another play after the spell"
 
 
 def test_the_spell_lies_on_the_desk_as_its_element_without_a_point() -> None:

@@ -2,13 +2,44 @@
 
 from __future__ import annotations
 
-from athanor.engine import GameSpec, OptionSpec
+from athanor.engine import GameSpec, OptionSpec, Rng
+from athanor.engine.text import plural
 from athanor.games.potion_making import spells, turn
 from athanor.games.potion_making.bots import PotionMakingBot, make_bot
+from athanor.games.potion_making.cards import MODES, load
 from athanor.games.potion_making.commands import COMMANDS, status
 from athanor.games.potion_making.rules import PotionMakingState
 
 PotionMakingState.FRAMES = {**turn.FRAMES, **spells.FRAMES}
+
+
+def card_texts() -> dict[str, str]:
+    """Every card of the built-in data with its points, needs or effect, for the card command."""
+    cs = load()
+    out = {}
+    for t in cs.types.values():
+        copies = "; ".join(" or ".join(c) for c in t.bottoms)
+        bottom = f" Bottom: {copies} ({plural(len(t.bottoms), 'copy', 'copies')})."
+        if t.kind == "recipe":
+            text = f"Recipe, {plural(t.points, 'point')}, needs {t.requires_words()}."
+            effect = spells.RECIPE_EFFECTS.get(t.effect)
+            if effect is not None:
+                text += f" {effect.text}"
+        elif t.kind == "spell":
+            text = f"Spell. {spells.SPELLS[t.effect].text}"
+        else:
+            text = (
+                "Philosopher's Stone: completes a Great Work Sequence whose six recipes are done."
+            )
+        made = " (reconstructed)" if t.source == "reconstructed" else ""
+        out[t.name] = f"{t.deck}{made}. {text}{bottom}"
+    return out
+
+
+def sample_options(rng: Rng) -> dict[str, str]:
+    """A mode at random, for tests that vary the set-up."""
+    return {"expansions": rng.choice(list(MODES))}
+
 
 SPEC = GameSpec(
     name="potion-making",
@@ -36,6 +67,9 @@ SPEC = GameSpec(
     default_bot="heuristic",
     status=status,
     commands=COMMANDS,
+    sample_options=sample_options,
+    minor_events=frozenset({"draw", "detail"}),
+    cards=card_texts,
     help=(
         "Each card is a recipe or spell on top and an element below. Play a card as an "
         "element on the Desk (1 point if that element is new), collect a recipe from your "

@@ -124,6 +124,11 @@ class Card:
         """The name on its top half."""
         return self.type.name
 
+    @property
+    def bottom(self) -> str:
+        """Its element(s) in words: "Fiery Light", "Astral Energy or Ether Waves"."""
+        return " or ".join(self.elements)
+
 
 @dataclass(frozen=True)
 class Sequence:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from athanor.engine.text import list_words, plural
 from athanor.games.potion_making.cards import CardSet, load
 from athanor.games.potion_making.rules import SKIP, TAKEN
-from athanor.games.potion_making.words import listing, plural
 
 PHASES = {
     "draw": "drawing",
@@ -39,9 +39,9 @@ def hand(view: Any, seat: int | None) -> str:
     cs = load(view["cards"])
     me = view["players"][seat]
     cards = me["hand"] or []
-    out = f"Your hand ({plural('card', len(cards))}): {listing([_card(cs, c) for c in cards])}."
+    out = f"Your hand ({plural(len(cards), 'card')}): {list_words([_card(cs, c) for c in cards])}."
     if me["known"]:
-        out += f" Everyone knows you hold {listing([cs.cards[c].name for c in me['known']])}."
+        out += f" Everyone knows you hold {list_words([cs.cards[c].name for c in me['known']])}."
     return out
 
 
@@ -54,10 +54,10 @@ def desk(view: Any, seat: int | None) -> str:
         c = cs.cards[d]
         if not c.wild:
             shown.update(c.elements)
-    lay = listing([f"{' or '.join(cs.cards[d].elements)} ({cs.cards[d].name})" for d in ids])
+    lay = list_words([f"{' or '.join(cs.cards[d].elements)} ({cs.cards[d].name})" for d in ids])
     missing = [e for e in cs.elements if e not in shown and e not in cs.wild]
-    out = f"The Desk ({plural('card', len(ids))}): {lay}."
-    out += f" Not on the Desk: {listing(missing)}." if missing else " Every element is there."
+    out = f"The Desk ({plural(len(ids), 'card')}): {lay}."
+    out += f" Not on the Desk: {list_words(missing)}." if missing else " Every element is there."
     return out
 
 
@@ -71,10 +71,10 @@ def recipes(view: Any, seat: int | None) -> str:
             under = [cs.cards[r].name for r in entry["recipes"]] + [
                 " or ".join(cs.cards[e].elements) for e in entry["elements"]
             ]
-            made = f" from {listing(under)}" if under else ""
+            made = f" from {list_words(under)}" if under else ""
             magma = ", with Magma" if entry["magma"] else ""
             got.append(f"{cs.cards[entry['card']].name}{made}{magma}")
-        parts.append(f"{_who(view, i, seat)}: {listing(got) if got else 'none'}")
+        parts.append(f"{_who(view, i, seat)}: {list_words(got) if got else 'none'}")
     return "Collected recipes. " + "; ".join(parts) + "."
 
 
@@ -104,7 +104,7 @@ def sequences(view: Any, seat: int | None) -> str:
                     done.append(f"{k + 1} {cs.cards[c].name}")
             if len(steps) < len(seq.steps):
                 name, pts = seq.steps[len(steps)]
-                nxt = f"next, step {len(steps) + 1}: {name} ({plural('point', pts)})"
+                nxt = f"next, step {len(steps) + 1}: {name} ({plural(pts, 'point')})"
             else:
                 nxt = "complete"
             have = f"done: {', '.join(done)}; " if done else "not started; "
@@ -116,7 +116,7 @@ def sequences(view: Any, seat: int | None) -> str:
 def scores(view: Any, seat: int | None) -> str:
     """Points and turns taken for every player."""
     parts = [
-        f"{_who(view, i, seat)}: {plural('point', p['score'])} after {plural('turn', p['turns'])}"
+        f"{_who(view, i, seat)}: {plural(p['score'], 'point')} after {plural(p['turns'], 'turn')}"
         for i, p in enumerate(view["players"])
     ]
     return "; ".join(parts) + "."
@@ -125,13 +125,13 @@ def scores(view: Any, seat: int | None) -> str:
 def status(view: Any, seat: int | None) -> str:
     """Decks, hand sizes, scores and whose turn it is."""
     decks = ", ".join(f"{d} {n}" for d, n in view["decks"].items())
-    lines = [f"Decks: {decks}. Desk: {plural('card', len(view['desk']))}."]
+    lines = [f"Decks: {decks}. Desk: {plural(len(view['desk']), 'card')}."]
     for i, p in enumerate(view["players"]):
         backs = ", ".join(f"{n} {d}" for d, n in p["hand_decks"].items())
-        size = plural("card", p["hand_size"]) + (f" ({backs})" if backs else "")
+        size = plural(p["hand_size"], "card") + (f" ({backs})" if backs else "")
         lines.append(
-            f"{_who(view, i, seat)}: {plural('point', p['score'])}; "
-            f"{size} in hand; {plural('collected recipe', len(p['collected']))}."
+            f"{_who(view, i, seat)}: {plural(p['score'], 'point')}; "
+            f"{size} in hand; {plural(len(p['collected']), 'collected recipe')}."
         )
     if not view["over"]:
         name = view["names"][view["current"]]

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from athanor.engine import Decision, Frame, Option
+from athanor.engine.text import list_words, plural, with_article
 from athanor.games.potion_making.cards import Card, CardSet, CardType, Part
-from athanor.games.potion_making.words import a, listing, plural
 
 if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
@@ -249,9 +249,12 @@ def take_holding(s: PotionMakingState, h: Holding, keep_mark: bool = False) -> N
         s.magma.discard(h.card)
 
 
-def gift(s: PotionMakingState, seat: int, taken: list[Holding], points: int) -> list[str]:
+def gift(
+    s: PotionMakingState, seat: int, taken: list[Holding], points: int
+) -> list[tuple[int, int]]:
     """Pay each other player whose recipe was taken: half the points, rounded down, once per
-    player per play (M11, M12); nothing for Universality or a Magma recipe (M9, M10)."""
+    player per play (M11, M12); nothing for Universality or a Magma recipe (M9, M10).
+    Returns (seat, points) for each player paid."""
     cs = s.cs
     owed: dict[int, bool] = {}
     for h in taken:
@@ -259,21 +262,26 @@ def gift(s: PotionMakingState, seat: int, taken: list[Holding], points: int) -> 
             continue
         free = cs.cards[h.card].type.effect == "universality" or h.card in s.magma
         owed[h.owner] = owed.get(h.owner, False) or not free
-    said = []
     from athanor.games.potion_making.spells import full_pay
 
+    paid = []
     for o, pay in owed.items():
         got = (points if full_pay(s, o) else points // 2) if pay else 0
         s.scores[o] += got
-        if s.log is not None:
-            said.append(f"{s.names[o]} scores {plural('point', got)}")
-    return said
+        paid.append((o, got))
+    return paid
 
 
-def holding_words(s: PotionMakingState, h: Holding, viewer: int, actor: int = -1) -> str:
+def gift_tail(s: PotionMakingState, paid: list[tuple[int, int]], viewer: int | None) -> str:
+    """ "; Bo scores 3 points" as ``viewer`` reads it ("; you score 3 points" for Bo)."""
+    if not paid:
+        return ""
+    return "; " + list_words([s.scores_words(o, got, viewer) for o, got in paid])
+
+
+def holding_words(s: PotionMakingState, h: Holding, viewer: int | None, actor: int = -1) -> str:
     """ "your Elixir of Fire", "Bo's Elixir of Fire", "Elixir of Fire from Bo's Sequence 2
-    (step 1)", as ``viewer`` reads it; for everyone else (``viewer`` -1) the ``actor``'s own
-    cards are "their own"."""
+    (step 1)", as ``viewer`` reads it; the ``actor``'s own cards are "their own" to others."""
     name = s.cs.cards[h.card].name
     if h.owner == viewer:
         who = "your"
@@ -292,8 +300,6 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
     t = cs.cards[rid].type
     taken = [locate(s, c) for c in picked]
     s.from_hand(seat, rid)
-    mine = [holding_words(s, h, seat) for h in taken] if s.log is not None else []
-    theirs = [holding_words(s, h, -1, seat) for h in taken] if s.log is not None else []
     paid = gift(s, seat, taken, t.points)  # before the marks go with the taking
     for h in taken:
         take_holding(s, h)
@@ -307,14 +313,16 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
     s.scores[seat] += t.points
     if s.log is not None:
         els_words = [s.words(d, element=True) for d in els]
-        tail = f": {plural('point', t.points)}"
-        if paid:
-            tail += "; " + listing(paid)
-        s.say(
-            "collect",
-            f"{s.names[seat]} collects {a(t.name)} from {listing(theirs + els_words)}{tail}.",
-            [(seat, f"You collect {a(t.name)} from {listing(mine + els_words)}{tail}.")],
-        )
+        what = with_article(t.name)
+
+        def line(v: int | None) -> str:
+            parts = [holding_words(s, h, v, seat) for h in taken] + els_words
+            return (
+                f"{s.does(seat, v, 'collect', 'collects')} {what} from {list_words(parts)}: "
+                f"{plural(t.points, 'point')}{gift_tail(s, paid, v)}."
+            )
+
+        s.say_each("collect", line, [seat, *(o for o, _ in paid)])
     from athanor.games.potion_making.spells import on_collect
 
     on_collect(s, seat, rid)
@@ -351,7 +359,7 @@ def gift_words(s: PotionMakingState, seat: int, h: Holding, points: int) -> str:
 
     free = s.cs.cards[h.card].type.effect == "universality" or h.card in s.magma
     got = 0 if free else points if full_pay(s, h.owner) else points // 2
-    return f" ({s.names[h.owner]} scores {plural('point', got)})"
+    return f" ({s.names[h.owner]} scores {plural(got, 'point')})"
 
 
 def holding_options(
@@ -405,8 +413,7 @@ class Brew(Frame):
                 return None
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, which collected recipe is the {part.words()} "
-                f"of your {t.name}",
+                f"Which collected recipe is the {part.words()} of your {t.name}",
                 tuple(opts),
             )
         if len(self.elements) < len(t.element_parts):
@@ -417,7 +424,7 @@ class Brew(Frame):
                 return None
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, which Desk card gives the {part.words()} of your {t.name}",
+                f"Which Desk card gives the {part.words()} of your {t.name}",
                 tuple(Option(f"desk:{s.cs.cards[d].key}", s.words(d, element=True)) for d in picks),
             )
         s.stack.remove(self)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
-from athanor.games.potion_making.words import plural
+from athanor.engine.text import plural
 
 if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def deck_options(s: PotionMakingState) -> list[Option]:
     """One option per deck with cards left: ``draw:Guild``."""
     return [
-        Option(f"draw:{d}", f"Take a card from the {d} deck ({plural('card', len(pile))} left)")
+        Option(f"draw:{d}", f"Take a card from the {d} deck ({plural(len(pile), 'card')} left)")
         for d, pile in s.decks.items()
         if pile
     ]
@@ -38,10 +38,7 @@ class Draw(Frame):
                 break
             if len(full) > 1:
                 what = f" ({self.why})" if self.why else ""
-                prompt = (
-                    f"{s.names[self.seat]}, choose the deck to take from{what}: "
-                    f"{plural('card', self.left)} to take"
-                )
+                prompt = f"Choose the deck to take from{what}: {plural(self.left, 'card')} to take"
                 return Decision(self.seat, prompt, tuple(deck_options(s)))
             s.draw(self.seat, full[0])
             self.left -= 1

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from athanor.engine import ConfigError, GameState, Result, Rng
+from athanor.engine.text import plural, with_article
 from athanor.games.potion_making import cards as carddata
 from athanor.games.potion_making.cards import Card, CardSet
-from athanor.games.potion_making.words import a, plural
 
 SKIP = -1  # a Sequence step skipped with the Spell of Transmutation
 TAKEN = -2  # a Sequence step whose card another play took away (M14)
@@ -53,7 +53,8 @@ class PotionMakingState(GameState):
     decks: dict[str, list[int]]
     hands: list[list[int]]
     known: list[list[int]]  # cards everyone saw go into that hand (M20)
-    fresh: list[int]  # cards taken from the Desk into a hand this turn: not cast this turn (M27)
+    # Cards the player whose turn it is took from the Desk this turn: not cast this turn (M27).
+    fresh: list[int]
     desk: list[int]
     collected: list[list[int]]
     under: dict[int, tuple[tuple[int, ...], tuple[int, ...]]]  # recipe -> (recipes, elements)
@@ -108,7 +109,7 @@ class PotionMakingState(GameState):
             if s.log is not None:
                 s.say(
                     "setup",
-                    f"{s.names[seat]} is dealt {plural('card', len(s.hands[seat]))}.",
+                    f"{s.names[seat]} is dealt {plural(len(s.hands[seat]), 'card')}.",
                     [(seat, f"You are dealt {s.card_list(s.hands[seat])}.")],
                 )
         for deck, n in deal.items():
@@ -120,7 +121,8 @@ class PotionMakingState(GameState):
             s._deal_sequence_cards()
         s.first = s.rng.below(players)  # M2
         s.current = s.first
-        s.say("setup", f"{s.names[s.first]} goes first.")
+        first = s.first
+        s.say_each("setup", lambda v: f"{s.does(first, v, 'go', 'goes')} first.", [first])
         s.stack.append(Turn(s.first))
         s._run()
         return s
@@ -197,9 +199,9 @@ class PotionMakingState(GameState):
 
     def card_list(self, ids: Sequence[int], element: bool = False) -> str:
         """Several cards in words, in order."""
-        from athanor.games.potion_making.words import listing
+        from athanor.engine.text import list_words
 
-        return listing([self.words(i, element) for i in ids])
+        return list_words([self.words(i, element) for i in ids])
 
     def others(self, seat: int) -> list[int]:
         """The other seats in turn order, starting at ``seat``'s left."""
@@ -222,10 +224,22 @@ class PotionMakingState(GameState):
         """(draw up to, may not take at or above) for a Guild turn."""
         return GUILD_HAND[self.mode]
 
-    def act(self, seat: int, you: str, they: str, rest: str, kind: str = "play") -> None:
-        """'You lay ...' to the actor, 'Ana lays ...' to everyone else."""
+    def act(
+        self, seat: int, you: str, they: str, rest: str, kind: str = "play", mine: str = ""
+    ) -> None:
+        """'You lay ...' to the actor, 'Ana lays ...' to everyone else (``mine``, if given,
+        ends the actor's sentence instead of ``rest``: "your hand" for "their hand")."""
         if self.log is not None:
-            self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{rest}")])
+            self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{mine or rest}")])
+
+    def does(self, seat: int, viewer: int | None, you: str, they: str) -> str:
+        """The start of a sentence about ``seat`` as ``viewer`` reads it: "You lay", "Ana lays"."""
+        return f"You {you}" if seat == viewer else f"{self.names[seat]} {they}"
+
+    def scores_words(self, seat: int, points: int, viewer: int | None) -> str:
+        """ "Bo scores 3 points", or "you score 3 points" for Bo."""
+        verb = "score" if seat == viewer else "scores"
+        return f"{self.who(seat, viewer)} {verb} {plural(points, 'point')}"
 
     def gain(self, seat: int, points: int) -> None:
         """Add points to a score."""
@@ -240,11 +254,11 @@ class PotionMakingState(GameState):
         if self.log is not None:
             c = self.cs.cards[cid]
             left = len(self.decks[deck])
-            tail = f" from the {deck} deck ({plural('card', left)} left)."
+            tail = f" from the {deck} deck ({plural(left, 'card')} left)."
             self.say(
                 "draw",
                 f"{self.names[seat]} takes a card{tail}",
-                [(seat, f"You take {a(c.name)}, showing {' or '.join(c.elements)},{tail}")],
+                [(seat, f"You take {with_article(c.name)}, showing {c.bottom},{tail}")],
             )
         return cid
 
@@ -254,8 +268,8 @@ class PotionMakingState(GameState):
         known = self.known[seat]
         if cid in known:
             known.remove(cid)
-            if cid in self.fresh:
-                self.fresh.remove(cid)
+        if cid in self.fresh:
+            self.fresh.remove(cid)
 
     def to_hand_openly(self, seat: int, cid: int) -> None:
         """A card everyone sees goes into a hand (M20)."""
@@ -301,30 +315,50 @@ class PotionMakingState(GameState):
     def _game_over(self) -> bool:
         return self.over
 
-    def end(self, why: str) -> None:
-        """End the game now."""
+    def end(self, why: str = "", maker: int = -1) -> None:
+        """End the game now: because of ``why``, or because ``maker`` made the Stone."""
         self.over = True
         self.phase = "over"
         self.stack.clear()
         if self.log is not None:
-            self.say("end", f"The game ends: {why}.")
-            r = self.result
-            assert r is not None
-            self.say("end", r.detail + ".")
+            if maker >= 0:
+                self.say_each(
+                    "end",
+                    lambda v: (
+                        f"The game ends: {self.does(maker, v, 'make', 'made')} the "
+                        "Philosopher's Stone."
+                    ),
+                    [maker],
+                )
+            else:
+                self.say("end", f"The game ends: {why}.")
+            self.say_each("end", lambda v: self.result_words(v) + ".", range(self.players))
 
     @property
     def result(self) -> Result | None:
         """Most points wins; the maker of the Philosopher's Stone wins a tie (M18)."""
         if not self.over:
             return None
-        keys = [(self.scores[s], s == self.stone_by) for s in range(self.players)]
-        placing = Result.placing_from(keys)
-        parts = [f"{self.names[s]} {plural('point', self.scores[s])}" for s in range(self.players)]
-        winners = [self.names[s] for s in range(self.players) if placing[s] == 1]
-        head = (
-            f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the win"
+        return Result(
+            tuple(float(x) for x in self.scores), self._placing(), self.result_words(None)
         )
-        return Result(tuple(float(x) for x in self.scores), placing, f"{head}: {'; '.join(parts)}")
+
+    def _placing(self) -> tuple[int, ...]:
+        keys = [(self.scores[s], s == self.stone_by) for s in range(self.players)]
+        return Result.placing_from(keys)
+
+    def result_words(self, viewer: int | None) -> str:
+        """Who won and everyone's points, as ``viewer`` reads it ("You win: ...")."""
+        placing = self._placing()
+        parts = [
+            f"{self.who(s, viewer)} {plural(self.scores[s], 'point')}" for s in range(self.players)
+        ]
+        winners = [s for s in range(self.players) if placing[s] == 1]
+        if len(winners) > 1:
+            head = f"{self.who_all(winners, viewer, start=True)} share the win"
+        else:
+            head = self.does(winners[0], viewer, "win", "wins")
+        return f"{head}: {'; '.join(parts)}"
 
     def stats(self) -> dict[str, Any]:
         """Rounds (the most turns any player took) and how the game ended."""
@@ -357,7 +391,6 @@ class PotionMakingState(GameState):
                     "hand_size": len(self.hands[i]),
                     "hand_decks": backs,
                     "known": list(self.known[i]),
-                    "taken_this_turn": [c for c in self.fresh if c in self.hands[i]],
                     "collected": [
                         {
                             "card": r,
@@ -476,6 +509,8 @@ class PotionMakingState(GameState):
             for o in free:
                 c.seq_card[o] = pool.pop()
             c.seq_pool = pool
+        hand = c.hands[c.current]
+        c.fresh = [x for x in c.fresh if x in hand]
         c.rng = Rng(rng.next64())
         return c
 
@@ -515,8 +550,8 @@ class PotionMakingState(GameState):
         for seat, kn in enumerate(self.known):
             if not set(self.hands[seat]).issuperset(kn):
                 raise AssertionError("a known card is not in its hand")
-        if not {c for kn in self.known for c in kn}.issuperset(self.fresh):
-            raise AssertionError("a card taken this turn is not a known card in a hand")
+        if not set(self.hands[self.current]).issuperset(self.fresh):
+            raise AssertionError("a card taken this turn is not in the hand of the player")
         if min(self.scores) < 0:
             raise AssertionError("a negative score")
 

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
+from athanor.engine.text import plural
 from athanor.games.potion_making.cards import Sequence
 from athanor.games.potion_making.desk import (
     Holding,
     gift,
+    gift_tail,
     holding_options,
     holding_words,
     holdings,
@@ -25,7 +27,6 @@ from athanor.games.potion_making.desk import (
     take_holding,
 )
 from athanor.games.potion_making.rules import SKIP
-from athanor.games.potion_making.words import listing, plural
 
 if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
@@ -141,23 +142,21 @@ def _place(s: PotionMakingState, seat: int, j: int, cid: int, taken: list[Holdin
     paid = gift(s, seat, taken, points)
     if s.log is not None:
         skipped = index >= 1 and steps[index - 1] == SKIP
-        if taken:
-            mine = holding_words(s, taken[0], seat)
-            theirs = holding_words(s, taken[0], -1, seat)
-        else:
-            mine = f"{name} from your hand"
-            theirs = f"{name} from their hand"
         where = f"{title(s, seat, j)} as step {index + 1}"
         if skipped:
             where += f", skipping step {index}"
-        tail = f": {plural('point', points)}"
-        if paid:
-            tail += "; " + listing(paid)
-        s.say(
-            "sequence",
-            f"{s.names[seat]} adds {theirs} to {where}{tail}.",
-            [(seat, f"You add {mine} to {where}{tail}.")],
-        )
+
+        def line(v: int | None) -> str:
+            if taken:
+                what = holding_words(s, taken[0], v, seat)
+            else:
+                what = f"{name} from {'your' if v == seat else 'their'} hand"
+            return (
+                f"{s.does(seat, v, 'add', 'adds')} {what} to {where}: "
+                f"{plural(points, 'point')}{gift_tail(s, paid, v)}."
+            )
+
+        s.say_each("sequence", line, [seat, *(o for o, _ in paid)])
 
 
 def place_stone(s: PotionMakingState, seat: int, j: int) -> None:
@@ -174,10 +173,10 @@ def place_stone(s: PotionMakingState, seat: int, j: int) -> None:
         seat,
         "complete",
         "completes",
-        f" {seq.title()} with the {stone}: {plural('point', points)}.",
+        f" {seq.title()} with the {stone}: {plural(points, 'point')}.",
         kind="sequence",
     )
-    s.end(f"{s.names[seat]} made the Philosopher's Stone")
+    s.end(maker=seat)
 
 
 @dataclass
@@ -205,7 +204,7 @@ class Step(Frame):
             return None
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, where does the {name} for step {index + 1} of "
+            f"Where does the {name} for step {index + 1} of "
             f"{title(s, self.seat, self.seq)} come from",
             tuple(opts),
         )

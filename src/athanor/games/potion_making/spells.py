@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option, ResponseWindow
+from athanor.engine.text import plural, with_article
 from athanor.games.potion_making.desk import holdings
 from athanor.games.potion_making.drawing import Draw
 from athanor.games.potion_making.sequences import Step, transmutable
-from athanor.games.potion_making.words import a, plural
 
 if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
@@ -161,7 +161,7 @@ class DeskToHand(Question):
             "spell": "a spell card",
             "": "a recipe card or a Philosopher's Stone",
         }[self.kind]
-        return f"{s.names[f.seat]}, take {what} from the Desk into your hand"
+        return f"Take {what} from the Desk into your hand"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         s.stack.remove(f)
@@ -170,7 +170,14 @@ class DeskToHand(Question):
         cid = _by_key(s, s.desk, oid.partition(":")[2])
         s.desk.remove(cid)
         s.to_hand_openly(f.seat, cid)
-        s.act(f.seat, "take", "takes", f" {s.card(cid).name} from the Desk into the hand.")
+        name = s.card(cid).name
+        s.act(
+            f.seat,
+            "take",
+            "takes",
+            f" {name} from the Desk into their hand.",
+            mine=f" {name} from the Desk into your hand.",
+        )
 
 
 # -- Practice spells -----------------------------------------------------------------------
@@ -183,7 +190,7 @@ class TransformMine(Question):
         return [Option(f"mine:{r}", f"Give up your {s.card(r).name}") for r in s.collected[f.seat]]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which collected recipe goes to the Desk"
+        return "Which collected recipe goes to the Desk?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         f.memo.append(int(oid.partition(":")[2]))
@@ -197,7 +204,7 @@ class TransformDesk(Question):
         return [_desk_option(s, d, "Take") for d in _desk_cards(s, _is_recipe(s))]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which recipe card on the Desk becomes your collected recipe"
+        return "Which recipe card on the Desk becomes your collected recipe?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         s.stack.remove(f)
@@ -232,7 +239,7 @@ class DestroyWhich(Question):
         return [Option(f"mine:{r}", f"Break your {s.card(r).name}") for r in _breakable(s, f.seat)]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which collected recipe do you break"
+        return "Which collected recipe do you break?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         f.memo.append(int(oid.partition(":")[2]))
@@ -253,7 +260,7 @@ class DestroyKeep(Question):
         return out
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which component recipe do you keep as collected"
+        return "Which component recipe do you keep as collected?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         s.stack.remove(f)
@@ -291,13 +298,13 @@ class TransmuteWhich(Question):
                 Option(
                     f"seq:{j + 1}",
                     f"Skip step {n + 1} ({seq.steps[n][0]}) of {seq.title()} and add "
-                    f"{seq.steps[n + 1][0]} ({plural('point', seq.steps[n + 1][1])})",
+                    f"{seq.steps[n + 1][0]} ({plural(seq.steps[n + 1][1], 'point')})",
                 )
             )
         return out
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which Sequence skips a step"
+        return "Which Sequence skips a step?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         from athanor.games.potion_making.rules import SKIP
@@ -320,10 +327,7 @@ class ReturnCards(Question):
         ]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return (
-            f"{s.names[f.seat]}, return a card from your hand to its deck "
-            f"({2 - len(f.memo)} to return)"
-        )
+        return f"Return a card from your hand to its deck ({2 - len(f.memo)} to return)"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         seat = f.seat
@@ -344,10 +348,10 @@ def _returned(s: PotionMakingState, seat: int, cids: list[int]) -> None:
     s.known[seat] = []
     if s.log is not None:
         where = " and ".join(decks)
-        names = " and ".join(a(s.card(c).name) for c in cids)
+        names = " and ".join(with_article(s.card(c).name) for c in cids)
         s.say(
             "return",
-            f"{s.names[seat]} returns {plural('card', len(cids))} to the {where} "
+            f"{s.names[seat]} returns {plural(len(cids), 'card')} to the {where} "
             f"deck{'s' if len(decks) > 1 else ''}, which {'are' if len(decks) > 1 else 'is'} "
             "shuffled.",
             [(seat, f"You return {names} to the {where} deck{'s' if len(decks) > 1 else ''}.")],
@@ -361,7 +365,7 @@ class AthanorDesk(Question):
         return [_desk_option(s, d, "Collect") for d in _desk_cards(s, _is_recipe(s))]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which recipe card on the Desk do you collect"
+        return "Which recipe card on the Desk do you collect?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         f.memo.append(_by_key(s, s.desk, oid.partition(":")[2]))
@@ -375,7 +379,7 @@ class AthanorHand(Question):
         return _hand_options(s, f.seat, "Put on the Desk", recipes=True)
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which recipe card from your hand goes to the Desk"
+        return "Which recipe card from your hand goes to the Desk?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         s.stack.remove(f)
@@ -386,12 +390,15 @@ class AthanorHand(Question):
         s.collected[seat].append(got)
         s.from_hand(seat, put)
         s.desk.append(put)
+        got_name, put_name = s.card(got).name, with_article(s.card(put).name)
         s.act(
             seat,
             "collect",
             "collects",
-            f" the {s.card(got).name} from the Desk without points, and puts "
-            f"{a(s.card(put).name)} from the hand on the Desk.",
+            f" the {got_name} from the Desk without points and puts {put_name} from their "
+            "hand on the Desk.",
+            mine=f" the {got_name} from the Desk without points and put {put_name} from your "
+            "hand on the Desk.",
         )
 
 
@@ -415,7 +422,7 @@ class CreationLay(Question):
         return opts
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, lay a card on the Desk ({2 - len(f.memo)} more at most)"
+        return f"Lay a card on the Desk ({2 - len(f.memo)} more at most)"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         if oid == "done":
@@ -433,7 +440,7 @@ class TransfigureDesk(Question):
         return [_desk_option(s, d, "Take") for d in _desk_cards(s, lambda c: True)]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which Desk card comes to your hand"
+        return "Which Desk card comes to your hand?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         f.memo.append(_by_key(s, s.desk, oid.partition(":")[2]))
@@ -447,7 +454,7 @@ class TransfigureHand(Question):
         return _hand_options(s, f.seat, "Put on the Desk")
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which card from your hand takes its place on the Desk"
+        return "Which card from your hand takes its place on the Desk?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         s.stack.remove(f)
@@ -458,11 +465,13 @@ class TransfigureHand(Question):
         s.desk.remove(got)
         s.desk.append(put)
         s.to_hand_openly(seat, got)
+        put_name, got_name = with_article(s.card(put).name), s.card(got).name
         s.act(
             seat,
             "swap",
             "swaps",
-            f" {a(s.card(put).name)} from the hand for the {s.card(got).name} on the Desk.",
+            f" {put_name} from their hand for the {got_name} on the Desk.",
+            mine=f" {put_name} from your hand for the {got_name} on the Desk.",
         )
 
 
@@ -471,6 +480,11 @@ def _others_collected(s: PotionMakingState, seat: int, cls: str = "") -> list[in
     return [
         r for o in s.others(seat) for r in s.collected[o] if not cls or cls in cards[r].type.classes
     ]
+
+
+def _whose(s: PotionMakingState, owner: int, viewer: int | None) -> str:
+    """ "your" for the owner, "Bo's" for everyone else."""
+    return "your" if owner == viewer else f"{s.names[owner]}'s"
 
 
 def _owner(s: PotionMakingState, r: int) -> int:
@@ -487,7 +501,7 @@ class OverthrowWhich(Question):
         ]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which collected recipe of another player goes to the Desk"
+        return "Which collected recipe of another player goes to the Desk?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         s.stack.remove(f)
@@ -499,11 +513,14 @@ class OverthrowWhich(Question):
         s.desk.append(r)
         s.desk.extend(parts[0])
         s.desk.extend(parts[1])
-        s.act(
-            f.seat,
-            "overthrow",
-            "overthrows",
-            f" {s.names[o]}'s {s.card(r).name}: it and its components go to the Desk.",
+        seat, name = f.seat, s.card(r).name
+        s.say_each(
+            "play",
+            lambda v: (
+                f"{s.does(seat, v, 'overthrow', 'overthrows')} {_whose(s, o, v)} {name}: "
+                "it and its components go to the Desk."
+            ),
+            [seat, o],
         )
 
 
@@ -517,7 +534,7 @@ class ForestWhich(Question):
         ]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"{s.names[f.seat]}, which creature do you lure from the Forbidden Forest"
+        return "Which creature do you lure from the Forbidden Forest?"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         s.stack.remove(f)
@@ -525,7 +542,14 @@ class ForestWhich(Question):
         o = _owner(s, r)
         s.collected[o].remove(r)
         s.collected[f.seat].append(r)
-        s.act(f.seat, "take", "takes", f" {s.names[o]}'s {s.card(r).name}, with its components.")
+        seat, name = f.seat, s.card(r).name
+        s.say_each(
+            "play",
+            lambda v: (
+                f"{s.does(seat, v, 'take', 'takes')} {_whose(s, o, v)} {name}, with its components."
+            ),
+            [seat, o],
+        )
 
 
 @dataclass
@@ -547,7 +571,7 @@ class Whirlpool(ResponseWindow):
     def prompt(self, state: Any, seat: int) -> str:
         s: PotionMakingState = state
         return (
-            f"{s.names[seat]}, {s.names[self.caster]}'s Magic Whirlpool: you may lay one card "
+            f"{s.names[self.caster]}'s Magic Whirlpool: you may lay one card "
             "from your hand on the Desk"
         )
 
@@ -574,7 +598,7 @@ def different_elements(s: PotionMakingState) -> int:
 def _diversity(s: PotionMakingState, seat: int) -> None:
     n = different_elements(s) // 4
     s.scores[seat] += n
-    s.act(seat, "score", "scores", f" {plural('point', n)} for the Desk's diversity.")
+    s.act(seat, "score", "scores", f" {plural(n, 'point')} for the Desk's diversity.")
 
 
 def _scruple(s: PotionMakingState, seat: int) -> None:
@@ -734,7 +758,7 @@ def _income(s: PotionMakingState, seat: int, rid: int) -> None:
         seat,
         "score",
         "scores",
-        f" {plural('point', n)} more from the Lesser Talisman of Income, one per other "
+        f" {plural(n, 'point')} more from the Lesser Talisman of Income, one per other "
         "collected recipe.",
     )
 

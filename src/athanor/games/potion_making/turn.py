@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
+from athanor.engine.text import plural, with_article
 from athanor.games.potion_making.desk import Brew, DeskSummary, brewable, holdings
 from athanor.games.potion_making.drawing import Draw, deck_options
 from athanor.games.potion_making.rules import PRACTICE_HAND
@@ -26,7 +27,6 @@ from athanor.games.potion_making.sequences import (
     title,
 )
 from athanor.games.potion_making.spells import SPELLS
-from athanor.games.potion_making.words import a, plural
 
 if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
@@ -44,7 +44,8 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
         opts.append(
             Option(
                 f"brew:{rc.key}",
-                f"Collect {a(t.name)} ({plural('point', t.points)}; needs {t.requires_words()})",
+                f"Collect {with_article(t.name)} "
+                f"({plural(t.points, 'point')}; needs {t.requires_words()})",
             )
         )
     if s.seq_card[seat] >= 0:
@@ -54,7 +55,7 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
                 Option(
                     f"stone:{j + 1}",
                     f"Complete {title(s, seat, j)} with the {stone} "
-                    f"({plural('point', points)}; the game ends)",
+                    f"({plural(points, 'point')}; the game ends)",
                 )
             )
         for j in open_steps(s, seat, hold):
@@ -64,7 +65,7 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
                 Option(
                     f"step:{j + 1}",
                     f"Add {name} to {title(s, seat, j)} as step {n + 1} "
-                    f"({plural('point', points)})",
+                    f"({plural(points, 'point')})",
                 )
             )
     seen: set[str] = set()
@@ -164,13 +165,12 @@ class Play(Frame):
             if not s.out_of_cards():
                 s.act(self.seat, "have", "has", " no card to play.", kind="turn")
             return None
-        who = s.names[self.seat]
         if self.after_spell:
-            prompt = f"{who}, make another play after the spell"
+            prompt = "Make another play after the spell"
         elif self.may_draw:
-            prompt = f"{who}, take a card or make a play"
+            prompt = "Take a card or make a play"
         else:
-            prompt = f"{who}, make a play"
+            prompt = "Make a play"
         return Decision(self.seat, prompt, tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -195,7 +195,7 @@ class FinishSpell(Frame):
         s.desk.append(self.card)
         if s.log is not None:
             c = s.card(self.card)
-            s.say("spell", f"The {c.name} goes to the Desk as {' or '.join(c.elements)}.")
+            s.say("detail", f"The {c.name} goes to the Desk as {' or '.join(c.elements)}.")
         for _ in range(self.plays):
             s.stack.append(Play(self.seat, after_spell=True))
         return None
@@ -251,7 +251,8 @@ class Turn(Frame):
                 self.seat,
                 "hold",
                 "holds",
-                f" {plural('card', n)} and takes none in the first phase.",
+                f" {plural(n, 'card')} and takes none in the first phase.",
+                mine=f" {plural(n, 'card')} and take none in the first phase.",
                 kind="turn",
             )
             return
