@@ -158,7 +158,7 @@ def replay(args: argparse.Namespace, term: Terminal) -> int:
             f"Fair chance checked: seed {rep.seed} matches the commitment {promised} that the "
             "table showed at the start, and every shuffle and roll above comes from it."
         )
-    else:
+    if not state.is_over:
         d = state.decision
         assert d is not None
         term.line(f"The game goes on: {state.names[d.seat]} is to decide.")
