@@ -68,6 +68,7 @@ def test_hand_desk_recipes_sequences_and_scores_commands() -> None:
     assert "You (" in text and " card): Sequence 1: not started; next, step 1: " in text
     assert "You: 0 points after " in text
     assert "Decks: Practice " in text and "Guild " in text
+    assert re.search(r"Turn \d+: your turn, first phase \(take cards\)\.", text)
     for name in ("hand", "desk", "recipes", "sequences", "scores"):
         assert f"  {name}: " in text  # help lists the game's own commands
 
@@ -85,6 +86,18 @@ def test_practice_alone_is_the_default() -> None:
 def test_a_bad_expansion_is_refused_clearly() -> None:
     out = run(["play", "potion-making", "--option", "expansions=university"])
     assert out.returncode == 2 and "played together with the Guild" in out.stderr
+    out = run(
+        [
+            "sim",
+            "potion-making",
+            "--bots",
+            "heuristic",
+            "random",
+            "--option",
+            "cards=/no/such/file.tsv",
+        ]
+    )
+    assert out.returncode == 2 and "cannot read the card data file" in out.stderr
 
 
 def test_the_simulator_plays_potion_making(tmp_path: Path) -> None:

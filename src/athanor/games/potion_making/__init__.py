@@ -8,7 +8,7 @@ from athanor.games.potion_making import spells, turn
 from athanor.games.potion_making.bots import PotionMakingBot, make_bot
 from athanor.games.potion_making.cards import MODES, load
 from athanor.games.potion_making.commands import COMMANDS, status
-from athanor.games.potion_making.rules import PotionMakingState
+from athanor.games.potion_making.rules import PotionMakingState, parse_mode
 
 PotionMakingState.FRAMES = {**turn.FRAMES, **spells.FRAMES}
 
@@ -53,12 +53,14 @@ SPEC = GameSpec(
             "practice (the base game alone), guild (with the Guild of Alchemists) or "
             "guild,university (with the University Course as well).",
             "practice",
+            check=parse_mode,
         ),
         OptionSpec(
             "cards",
             "A card data file to play with instead of the built-in one (check it first with "
             "athanor check-cards FILE; docs/potion-making-cards.md).",
             "",
+            check=load,
         ),
     ),
     summary="Collect recipes from the Desk of Elements; with the Guild, race to the "

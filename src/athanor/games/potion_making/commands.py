@@ -134,8 +134,9 @@ def status(view: Any, seat: int | None) -> str:
             f"{size} in hand; {plural(len(p['collected']), 'collected recipe')}."
         )
     if not view["over"]:
-        name = view["names"][view["current"]]
-        lines.append(f"Turn {view['turn']}: {name}, {PHASES.get(view['phase'], view['phase'])}.")
+        cur = view["current"]
+        whose = "your turn" if cur == seat else f"{view['names'][cur]}'s turn"
+        lines.append(f"Turn {view['turn']}: {whose}, {PHASES.get(view['phase'], view['phase'])}.")
     return "\n".join(lines)
 
 
