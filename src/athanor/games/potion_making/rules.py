@@ -306,9 +306,15 @@ class PotionMakingState(GameState):
                 tail = ", already on the Desk: no point"
             self.act(seat, "lay", "lays", f" {c.name} on the Desk as {el}{how}{tail}.")
 
-    def return_to_desk(self, cids: Sequence[int]) -> None:
-        """Components and other cards go back to the Desk as elements (no points)."""
-        self.desk.extend(cids)
+    def dismantle(self, owner: int, r: int) -> None:
+        """A collected recipe leaves its owner's collection: it and its components lie on the
+        Desk as elements (no points)."""
+        self.collected[owner].remove(r)
+        recipes, elements = self.under.pop(r, ((), ()))
+        self.magma.discard(r)
+        self.desk.append(r)
+        self.desk.extend(recipes)
+        self.desk.extend(elements)
 
     # -- the contract ---------------------------------------------------------------------
 

@@ -212,12 +212,7 @@ class TransformDesk(Question):
         mine = f.memo[0]
         got = _by_key(s, s.desk, oid.partition(":")[2])
         s.desk.remove(got)
-        s.collected[seat].remove(mine)
-        parts = s.under.pop(mine, ((), ()))
-        s.magma.discard(mine)
-        s.desk.append(mine)
-        s.desk.extend(parts[0])
-        s.desk.extend(parts[1])
+        s.dismantle(seat, mine)
         s.collected[seat].append(got)
         s.act(
             seat,
@@ -507,12 +502,7 @@ class OverthrowWhich(Question):
         s.stack.remove(f)
         r = int(oid.partition(":")[2])
         o = _owner(s, r)
-        s.collected[o].remove(r)
-        parts = s.under.pop(r, ((), ()))
-        s.magma.discard(r)
-        s.desk.append(r)
-        s.desk.extend(parts[0])
-        s.desk.extend(parts[1])
+        s.dismantle(o, r)
         seat, name = f.seat, s.card(r).name
         s.say_each(
             "play",
