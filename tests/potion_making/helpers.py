@@ -1,7 +1,7 @@
 """Build exact Potion-Making tables and script choices by option id.
 
 Cards are named by their top ("Elixir of Fire") or, to pick one copy, by their
-key ("Elixir of Fire/Quintessence of Will"). ``arrange`` moves the named cards
+key ("Elixir of Fire"). ``arrange`` moves the named cards
 into place and every other card of the game back into its deck, so the card
 census still holds; ``play`` applies option ids and checks it after each.
 """

@@ -129,7 +129,7 @@ def test_a_card_file_of_your_own_replaces_the_built_in_one(tmp_path: Path) -> No
         desk=["Infusion of Prophecy", "Solution of Eternity"],
         step="play",
     )
-    play(s, "brew:Love Potion/Air Crystal")
+    play(s, "brew:Love Potion")
     assert s.scores[0] == 5
     assert game().cs.types["Love Potion"].points == 2
 

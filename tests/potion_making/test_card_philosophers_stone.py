@@ -97,5 +97,5 @@ def test_the_stone_is_not_a_recipe_for_the_spell_of_knowledge() -> None:
 def test_the_stone_may_be_laid_as_an_element() -> None:
     s = game("guild")
     arrange(s, 0, hands={0: [STONE]}, step="third")
-    play(s, f"lay:{STONE}/Fiery Light")
+    play(s, f"lay:{STONE}")
     assert s.scores[0] == 1

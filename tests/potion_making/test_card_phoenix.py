@@ -9,7 +9,7 @@ from tests.potion_making.helpers import arrange, game, ids_of, play
 def test_phoenix_takes_the_alkahest_and_nigredo_or_rubedo(elixir: str) -> None:
     s = game("guild")
     arrange(s, 0, hands={0: ["Phoenix"]}, collected={0: ["Alkahest", elixir]}, step="third")
-    play(s, "brew:Phoenix/Spring Water")
+    play(s, "brew:Phoenix")
     assert s.scores[0] == 8
 
 

@@ -17,7 +17,7 @@ def test_most_points_wins() -> None:
     arrange(
         s, 0, hands={0: ["Love Potion"]}, empty_decks=["Practice"], scores=[10, 12], step="play"
     )
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     r = s.result
     assert r is not None and r.winners == (1,) and r.scores == (10.0, 12.0)
     assert "Bo wins: Ana 10 points; Bo 12 points." in log_text(s, None)
@@ -28,7 +28,7 @@ def test_tied_players_share_the_win_when_no_stone_was_made() -> None:
     arrange(
         s, 0, hands={0: ["Love Potion"]}, empty_decks=["Practice"], scores=[11, 12, 12], step="play"
     )
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     r = s.result
     assert r is not None and r.placing == (3, 1, 1)
     assert "Bo and Cy share the win" in r.detail
@@ -37,7 +37,7 @@ def test_tied_players_share_the_win_when_no_stone_was_made() -> None:
 def test_stats_say_how_the_game_ended() -> None:
     s = game()
     arrange(s, 0, hands={0: ["Love Potion"]}, empty_decks=["Practice"], step="play")
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     assert s.stats()["ending"] == "the cards ran out"
 
 

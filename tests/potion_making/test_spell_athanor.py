@@ -11,7 +11,7 @@ def test_athanor_collects_a_desk_recipe_and_puts_a_hand_recipe_on_the_desk() -> 
     arrange(
         s, 0, hands={0: [A, "Love Potion", "Isidas Mortum"]}, desk=["Supreme Elixir"], step="third"
     )
-    play(s, f"spell:{A}", "hand:Love Potion/Air Crystal")
+    play(s, f"spell:{A}", "hand:Love Potion")
     assert names(s, s.collected[0]) == ["Supreme Elixir"]
     assert sorted(names(s, s.desk)) == ["Love Potion", "Spell of Athanor"]
     assert s.scores[0] == 0 and s.under == {}

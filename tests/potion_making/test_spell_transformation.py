@@ -48,10 +48,10 @@ def test_transformation_asks_which_recipe_of_yours_and_which_on_the_desk() -> No
     assert len(mine) == 2
     play(s, mine[1])
     assert ids_of(s, "desk:") == [
-        "desk:Supreme Elixir/Astral Energy or Quintessence of Will or Ether Waves",
-        "desk:Basilisk/Mandrake Root",
+        "desk:Supreme Elixir",
+        "desk:Basilisk",
     ]
-    play(s, "desk:Basilisk/Mandrake Root")
+    play(s, "desk:Basilisk")
     assert sorted(names(s, s.collected[0])) == ["Basilisk", "Elixir of Fire"]
 
 

@@ -18,7 +18,7 @@ def test_trismegistus_takes_five_then_returns_two_to_their_decks() -> None:
     assert len(s.hands[0]) == 6
     seat, ids = asking(s)
     assert seat == 0 and all(i.startswith("return:") for i in ids)
-    play(s, "return:Love Potion/Air Crystal")
+    play(s, "return:Love Potion")
     play(s, ids_of(s, "return:")[0])
     assert len(s.hands[0]) == 4
     after = {d: len(p) for d, p in s.decks.items()}
@@ -77,5 +77,5 @@ def test_with_fewer_than_five_cards_left_it_takes_what_there_is() -> None:
     s.check_invariants()
     play(s, f"spell:{T}")
     assert len(s.hands[0]) == 3
-    play(s, "return:Love Potion/Air Crystal", "return:Isidas Mortum/Snake's Eye")
+    play(s, "return:Love Potion", "return:Isidas Mortum")
     assert len(s.decks["Practice"]) == 2

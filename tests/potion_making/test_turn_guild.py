@@ -75,16 +75,16 @@ def test_the_second_phase_may_take_a_card_and_then_the_third_must_play() -> None
     play(s, "draw:Practice")
     assert s.phase == "third" and len(s.hands[0]) == 5
     assert ids_of(s, "draw:") == []
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     assert s.current == 1
 
 
 def test_take_play_play() -> None:
     s = game("guild")
     arrange(s, 0, hands={0: FOUR}, step="second")
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     assert s.phase == "third" and s.current == 0
-    play(s, "lay:Elixir of Fire/Quintessence of Will")
+    play(s, "lay:Elixir of Fire")
     assert s.current == 1
 
 
@@ -99,7 +99,7 @@ def test_with_both_decks_empty_there_is_nothing_to_take() -> None:
     s = game("guild")
     arrange(s, 0, hands={0: FOUR[:2], 1: ["Unicorn"]}, empty_decks=["Practice", "Guild"])
     assert s.phase == "second" and ids_of(s, "draw:") == []
-    play(s, "lay:Love Potion/Air Crystal", "lay:Isidas Mortum/Snake's Eye")
+    play(s, "lay:Love Potion", "lay:Isidas Mortum")
     seat, _ = asking(s)
     assert seat == 1
 
@@ -107,6 +107,6 @@ def test_with_both_decks_empty_there_is_nothing_to_take() -> None:
 def test_the_game_ends_when_both_decks_and_every_hand_are_empty() -> None:
     s = game("guild")
     arrange(s, 0, hands={0: FOUR[:1]}, empty_decks=["Practice", "Guild"], step="second")
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     assert s.over
     assert names(s, s.hands[0]) == []

@@ -45,7 +45,7 @@ def test_a_turn_draws_up_to_five_cards_then_one_play() -> None:
         "Unicorn",
         "Ward Solution",
     ]
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     seat, _ = asking(s)
     assert seat == 1 and len(s.hands[1]) == 5 and len(s.hands[0]) == 4
     assert "Ana takes a card from the Practice deck" in log_text(s, 1)
@@ -70,7 +70,7 @@ def test_a_player_with_no_cards_and_no_deck_passes() -> None:
     s = game()
     arrange(s, 0, hands={0: [], 1: ["Love Potion"]}, empty_decks=["Practice"])
     seat, ids = asking(s)
-    assert seat == 1 and "lay:Love Potion/Air Crystal" in ids
+    assert seat == 1 and "lay:Love Potion" in ids
     assert "Ana has no card to play." in log_text(s, 1)
 
 
@@ -83,9 +83,9 @@ def test_the_game_ends_when_the_deck_and_every_hand_are_empty() -> None:
         empty_decks=["Practice"],
         step="play",
     )
-    play(s, "lay:Love Potion/Air Crystal")
+    play(s, "lay:Love Potion")
     assert not s.over
-    play(s, "lay:Isidas Mortum/Snake's Eye")
+    play(s, "lay:Isidas Mortum")
     assert s.over and s.result is not None
     assert "The game ends: every deck and every hand is empty." in log_text(s, None)
 
@@ -99,7 +99,7 @@ def test_the_game_goes_on_while_a_hand_holds_a_card() -> None:
         empty_decks=["Practice"],
         step="play",
     )
-    play(s, "lay:Love Potion/Air Crystal", "lay:Isidas Mortum/Snake's Eye")
+    play(s, "lay:Love Potion", "lay:Isidas Mortum")
     assert not s.over
     seat, ids = asking(s)
-    assert seat == 1 and ids == ["lay:Dragon/Snake's Eye"]  # Ana, with no card, is passed over
+    assert seat == 1 and ids == ["lay:Dragon"]  # Ana, with no card, is passed over

@@ -117,7 +117,9 @@ class Card:
     type: CardType
     elements: tuple[str, ...]
     wild: bool
-    key: str  # "Name/Element": copies with the same key are interchangeable
+    # The name, or "Name/Element" where copies differ in their bottoms: copies with the same
+    # key are interchangeable.
+    key: str
 
     @property
     def name(self) -> str:
@@ -637,9 +639,11 @@ def _build(raw: _Raw, path: str = "") -> CardSet:
         for t in raw.types.values():
             if t.deck != deck:
                 continue
+            same = len(set(t.bottoms)) == 1  # then the name alone tells the copies apart
             for copy in t.bottoms:
                 wild = bool(set(copy) & raw.wild)
-                cards.append(Card(len(cards), t, copy, wild, f"{t.name}/{' or '.join(copy)}"))
+                key = t.name if same else f"{t.name}/{' or '.join(copy)}"
+                cards.append(Card(len(cards), t, copy, wild, key))
     by_card: dict[str, list[Sequence]] = {}
     for s in raw.sequences:
         by_card.setdefault(s.card, []).append(s)
