@@ -367,14 +367,14 @@ class PotionMakingState(GameState):
         return f"{head}: {'; '.join(parts)}"
 
     def stats(self) -> dict[str, Any]:
-        """Rounds (the most turns any player took) and how the game ended."""
+        """Rounds (the most turns any player took), how the game ended, who moved first."""
         if not self.over:
             ending = "unfinished"
         elif self.stone_by >= 0:
             ending = "a Philosopher's Stone was made"
         else:
             ending = "the cards ran out"
-        return {"turns": max(self.turns), "ending": ending}
+        return {"turns": max(self.turns), "ending": ending, "first": self.first}
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its hand and Sequence card, and the open table."""
