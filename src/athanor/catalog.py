@@ -12,6 +12,7 @@ from athanor.engine.core import ConfigError, GameSpec
 
 _BUILTIN = {
     "dominion": "athanor.games.dominion",
+    "potion-making": "athanor.games.potion_making",
     "potion-party": "athanor.games.potion_party",
 }
 _cache: dict[str, GameSpec] | None = None
