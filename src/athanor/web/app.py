@@ -136,12 +136,14 @@ class Hub:
             await self.send(client, welcome)
             await self._tell(client)
 
-    async def publish(self, table_id: str) -> None:
-        """Tell every connection of a table where it stands now."""
+    async def publish(self, table_id: str, ours: bool = False) -> None:
+        """Tell every connection of a table where it stands now (``ours``: after a move
+        this process wrote, whose state it already holds)."""
         group = list(self.clients.get(table_id, ()))
         if not group:
             return
-        cached = await to_thread.run_sync(self.service.state, table_id)
+        read = self.service.latest if ours else self.service.state
+        cached = await to_thread.run_sync(read, table_id)
         await asyncio.gather(*(self.tell(c, cached) for c in group))
 
     def wake_bots(self, table_id: str) -> None:
@@ -168,7 +170,7 @@ class Hub:
                     continue  # another process moved first; look again
                 log.warning("bot move refused at table %s: %s", table_id, exc.message)
                 return
-            await self.publish(table_id)
+            await self.publish(table_id, ours=True)
 
     # -- other processes (PostgreSQL LISTEN/NOTIFY) ---------------------------------
 
@@ -406,7 +408,7 @@ async def _handle(hub: Hub, client: Client, msg: dict[str, Any]) -> None:
             if exc.code == "stale":
                 await hub.tell(client)
             return
-        await hub.publish(client.table)
+        await hub.publish(client.table, ours=True)
         hub.wake_bots(client.table)
         return
     await _error(hub, client, "malformed", f"unknown message type {excerpt(kind)}")

@@ -11,6 +11,7 @@ commit is anyone told. A stale, duplicate or illegal move writes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -30,7 +31,16 @@ from athanor.engine import ConfigError, GameState, IllegalMove
 from athanor.engine.core import check_names, excerpt
 from athanor.fairness import commitment
 from athanor.replay import Replay, undo
-from athanor.web.store import MoveRow, SeatRow, TableRow, make_engine, migrate, now, sessions
+from athanor.web.store import (
+    MoveRow,
+    SeatRow,
+    TableRow,
+    make_engine,
+    migrate,
+    now,
+    readers,
+    sessions,
+)
 
 UNDO = "undo"  # the kind of a move row that takes back the one before it
 MAX_TABLES_LISTED = 100
@@ -82,6 +92,13 @@ class Service:
         self.is_postgres = self.engine.dialect.name == "postgresql"
         migrate(self.engine)
         self.sessions = sessions(self.engine)
+        self.reads = readers(self.engine)
+        # SQLite has one write lock for the whole file, and waiting for it inside SQLite
+        # means sleeping in steps of up to 100 ms: threads of this process queue here
+        # instead, and only other processes are left to SQLite's busy timeout.
+        self._writing: threading.Lock | contextlib.nullcontext[None] = (
+            contextlib.nullcontext() if self.is_postgres else threading.Lock()
+        )
         self._cache: dict[str, Cached] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -138,7 +155,7 @@ class Service:
                 row.invite_hash = _hash(code)
             rows.append(row)
         open_seats = sum(1 for r in rows if r.kind == "person" and r.token_hash is None)
-        with self.sessions.begin() as db:
+        with self._writing, self.sessions.begin() as db:
             db.add(
                 TableRow(
                     id=table_id,
@@ -165,7 +182,7 @@ class Service:
     def claim(self, table_id: str, seat: int, code: str | None) -> str:
         """Sit down in a free person seat with its invite code (or, at a public table,
         without one). Returns the seat's token: keep it to come back."""
-        with self.sessions.begin() as db:
+        with self._writing, self.sessions.begin() as db:
             table = self._locked(db, table_id)
             row = db.get(SeatRow, (table_id, seat))
             if row is None or row.kind != "person":
@@ -195,7 +212,7 @@ class Service:
 
     def check_token(self, table_id: str, seat: int, token: str) -> bool:
         """Whether ``token`` is the one that holds ``seat``."""
-        with self.sessions() as db:
+        with self.reads() as db:
             row = db.get(SeatRow, (table_id, seat))
         return bool(
             row is not None
@@ -207,7 +224,7 @@ class Service:
 
     def info(self, table_id: str) -> dict[str, Any]:
         """What anyone may know of a table (the seed only once the game is over)."""
-        with self.sessions() as db:
+        with self.reads() as db:
             table = db.get(TableRow, table_id)
             if table is None:
                 raise TableError("not_found", "there is no such table")
@@ -218,7 +235,7 @@ class Service:
 
     def list_tables(self) -> list[dict[str, Any]]:
         """Open and running tables, the most recently active first."""
-        with self.sessions() as db:
+        with self.reads() as db:
             tables = db.scalars(
                 select(TableRow)
                 .where(TableRow.status.in_(("open", "running")))
@@ -237,7 +254,7 @@ class Service:
 
     def running(self) -> list[str]:
         """Ids of every table whose game goes on (to let their bots resume after a start)."""
-        with self.sessions() as db:
+        with self.reads() as db:
             return list(
                 db.scalars(select(TableRow.id).where(TableRow.status.in_(("open", "running"))))
             )
@@ -246,7 +263,7 @@ class Service:
         """The table's state at the database's latest version (rebuilt or brought up to
         date from the moves as needed). Treat it as read-only."""
         with self._lock(table_id):
-            with self.sessions() as db:
+            with self.reads() as db:
                 table = db.get(TableRow, table_id)
                 if table is None:
                     raise TableError("not_found", "there is no such table")
@@ -256,6 +273,12 @@ class Service:
                 cached = self._rebuild(db, table, cached)
             self._cache[table_id] = cached
             return cached
+
+    def latest(self, table_id: str) -> Cached:
+        """The state this process wrote or read last, without asking the database (after
+        this process's own move it is current); ``state`` when there is none."""
+        cached = self._cache.get(table_id)
+        return cached if cached is not None else self.state(table_id)
 
     def record(self, table_id: str) -> dict[str, Any]:
         """The finished game's replay record, with the seed and what proves it fair."""
@@ -284,7 +307,7 @@ class Service:
         return self._write(table_id, seat, version, None)
 
     def _write(self, table_id: str, seat: int, version: int, option: str | None) -> Moved:
-        with self._lock(table_id), self.sessions.begin() as db:
+        with self._lock(table_id), self._writing, self.sessions.begin() as db:
             table = self._locked(db, table_id)
             if table.version != version:
                 raise TableError(
