@@ -17,7 +17,7 @@ import athanor
 from athanor.engine import GameState, IllegalMove, RandomAgent
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
-PLAYOUTS = {"potion-party": 2000, "dominion": 1000}
+PLAYOUTS = {"potion-party": 2000, "dominion": 1000, "crucible": 2000}
 DEFAULT_PLAYOUTS = 300
 CHUNK = 250
 MAX_STEPS = 20_000
@@ -39,7 +39,9 @@ def _players(name: str, seed: int) -> int:
 
 
 def _new(name: str, seed: int, log: bool = True) -> GameState:
-    return athanor.new_game(name, players=_players(name, seed), seed=seed, log=log)
+    vary = athanor.spec(name).conformance_options
+    options = vary(seed) if vary is not None else None
+    return athanor.new_game(name, players=_players(name, seed), seed=seed, options=options, log=log)
 
 
 def _playout(state: GameState, agent: RandomAgent, check: bool = True) -> int:

@@ -359,6 +359,12 @@ class GameSpec:
     commands: Mapping[str, tuple[str, Callable[[Any, int | None], str]]] = field(
         default_factory=dict
     )
+    # A team game: every seat wins or loses together (the simulator reports the team).
+    cooperative: bool = False
+    # The rules in force in this game, from its view (a mission's special rule), for help.
+    help_now: Callable[[Any], str] | None = None
+    # Varied set-up options for the conformance suite's game number ``seed``.
+    conformance_options: Callable[[int], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.spec = self
@@ -398,6 +404,7 @@ class GameSpec:
             ],
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,
+            "cooperative": self.cooperative,
         }
 
 

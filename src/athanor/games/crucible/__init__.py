@@ -1,0 +1,57 @@
+"""The Alchemist's Crucible: a cooperative trick-taking game for 3-5 alchemists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from athanor.engine import GameSpec, OptionSpec
+from athanor.games.crucible.bots import TeamBot
+from athanor.games.crucible.commands import COMMANDS, rules_now, status
+from athanor.games.crucible.missions import MISSIONS
+from athanor.games.crucible.rules import CrucibleState
+
+
+def conformance_options(seed: int) -> dict[str, Any]:
+    """Options for the conformance suite's game ``seed``: every mission in turn (the suite
+    varies the player count with ``seed % 3``, so all 36 set-ups come round every 36 games)."""
+    return {"mission": 1 + (seed // 3) % len(MISSIONS)}
+
+
+SPEC = GameSpec(
+    name="crucible",
+    title="The Alchemist's Crucible",
+    min_players=3,
+    max_players=5,
+    state_class=CrucibleState,
+    options=(
+        OptionSpec(
+            "mission",
+            "Which mission of the logbook to play, 1 to 12.",
+            1,
+            tuple(MISSIONS),
+            int,
+        ),
+    ),
+    summary="Cooperative trick-taking: draft tasks, Catalyze or Transmute, never boil over.",
+    bots={"team": TeamBot},
+    default_bot="team",
+    status=status,
+    commands=COMMANDS,
+    cooperative=True,
+    help_now=rules_now,
+    conformance_options=conformance_options,
+    help=(
+        "A cooperative game: the team wins the mission only when every drafted task is "
+        "complete. Each reaction the leader declares Catalyze or Transmute and plays; "
+        "everyone else follows the lead suit if they can (Catalysts are trumps). Catalyze: "
+        "the total must stay at or under the Cauldron Limit, or it boils over at once and the "
+        "player who pushed it over takes a slag token; if it stays safe, the highest Catalyst, "
+        "else the highest card of the lead suit, wins the cards. Transmute: at or over the "
+        "Transmutation Target every card flips (opposite suit, 10 minus its rank) and goes "
+        "back to its owner's hand; under it, the cards are destroyed. Before each reaction you "
+        "may whisper one card once per mission. Your discipline, if it is not passive, is an "
+        "option on your own turn."
+    ),
+)
+
+__all__ = ["SPEC", "CrucibleState", "TeamBot"]
