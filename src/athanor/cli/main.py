@@ -59,6 +59,10 @@ def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None)
 
 def play(args: argparse.Namespace, term: Terminal) -> int:
     """Run a game in the terminal until it ends or the player quits."""
+    if getattr(args, "campaign", None):
+        from athanor.cli.campaign import play_campaign
+
+        return play_campaign(args, term)
     spec = catalog.spec(args.game)
     bots_arg: Sequence[str] | None = args.bots
     state: GameState
@@ -189,6 +193,8 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
         options[name.strip()] = value.strip()
     if getattr(args, "kingdom", None):
         options["kingdom"] = args.kingdom
+    if getattr(args, "mission", None) is not None:
+        options["mission"] = str(args.mission)
     return options
 
 
@@ -216,6 +222,9 @@ def _help(state: GameState, term: Terminal) -> None:
         term.line(f"  {name}: {what}")
     if state.spec.help:
         term.line(state.spec.help)
+    if state.spec.help_now is not None:
+        d = state.decision
+        term.line(state.spec.help_now(state.view(d.seat if d else None)))
 
 
 def _save(state: GameState, agents: dict[int, Any], path: str, term: Terminal) -> None:
@@ -272,6 +281,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
 
     spec = catalog.spec(args.game)
     options = _options(args)
+    bots = _sim_bots(spec, args.bots, args.players)
     bar: Any = None
     if sys.stderr.isatty() and not args.quiet:
         try:
@@ -283,7 +293,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     try:
         records = sim.run(
             spec.name,
-            args.bots,
+            bots,
             args.games,
             args.seed,
             options,
@@ -293,7 +303,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     finally:
         if bar is not None:
             bar.close()
-    summary = sim.Summary.of(spec.name, args.bots, args.seed, records)
+    summary = sim.Summary.of(spec.name, bots, args.seed, records)
     for line in summary.lines():
         term.line(line)
     if args.json:
@@ -301,6 +311,15 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             json.dump(summary.to_json(), fh, indent=1)
         term.line(f"Wrote {args.json}.")
     return 0
+
+
+def _sim_bots(spec: athanor.GameSpec, bots: list[str] | None, players: int | None) -> list[str]:
+    """One bot per seat: as given, or the game's default bot in every seat (--players N)."""
+    if not bots:
+        return [spec.default_bot] * (players or spec.min_players)
+    if players is not None and len(bots) != players:
+        raise ConfigError(f"--players {players} does not match the {len(bots)} bots named")
+    return list(bots)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -325,6 +344,10 @@ def build_parser() -> argparse.ArgumentParser:
         dest="kingdom",
         help="Dominion: a preset name, a comma-separated list of cards, or 'random'",
     )
+    pl.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
+    pl.add_argument(
+        "--campaign", metavar="FILE", help="play the missions in order, saving progress to FILE"
+    )
     pl.set_defaults(func=play)
     rp = sub.add_parser("replay", help="narrate a saved game or replay file")
     rp.add_argument("file")
@@ -332,7 +355,11 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=replay)
     sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
     sm.add_argument("game")
-    sm.add_argument("--bots", nargs="+", required=True, metavar="BOT", help="one bot per seat")
+    sm.add_argument(
+        "--bots", nargs="+", metavar="BOT", help="one bot per seat (default: the game's bot)"
+    )
+    sm.add_argument("--players", type=int, help="seats, each the game's default bot")
+    sm.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
     sm.add_argument("--games", type=int, default=1000)
     sm.add_argument("--seed", type=int, default=0)
     sm.add_argument("--jobs", type=int, default=1, help="worker processes")

@@ -49,7 +49,7 @@ def tasks(view: Any, seat: int | None) -> str:
     lines = []
     for t in view["tasks"]:
         owner = _who(view, t["owner"], seat)
-        lines.append(f"{t['order'] + 1}. {owner}: {t['text']} ({t['status']}).")
+        lines.append(f"{t['order'] + 1}. {owner}: {t['text'].rstrip('.')} ({t['status']}).")
     if view["revealed"]:
         lines.append("Still to claim: " + " ".join(view["revealed_text"]))
     if view["sponge"] is not None:
