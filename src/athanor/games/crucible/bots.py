@@ -347,7 +347,7 @@ def _after_boil(k: Knowledge, o: int, out: Outcome) -> float:
     if k.history and k.history[-1][0] == "B" and _won_by(out, o):
         return TASK
     if out.kind == BOIL and out.who == o and k.slag + 1 < k.cap:
-        return TASK * 0.5  # the one who boils it leads the next trick: a good start
+        return TASK * 0.8  # the one who boils it leads the next trick: a good start
     return 0.0
 
 
@@ -577,6 +577,8 @@ def play_out(
     rows = k.values(intent)
     total = sum(rows[p][f] for p, f in plays)
     catalyze = intent == "catalyze"
+    if catalyze and total > limit:  # the card just added boils it over
+        return Outcome(BOIL, plays[-1][0], plays, total, plays[0][0], False)
     last = len(order) - 1
     for i, seat in enumerate(order):
         row = rows[seat]
@@ -616,7 +618,7 @@ def _draft_exactly(n: int) -> DraftScore:
     def score(k: Knowledge, hand: list[int]) -> float:
         share = len(hand) / k.n * 1.0
         e = min(_power(hand), share * 2)
-        return 70.0 - 25.0 * abs(e - n) - (30.0 if n == 0 and any(f >= DUAL for f in hand) else 0)
+        return 70.0 - 25.0 * abs(e - n) - (40.0 if n == 0 and any(f >= DUAL for f in hand) else 0)
     return score
 
 
@@ -698,7 +700,8 @@ DRAFT_SCORE: dict[str, DraftScore] = {
     "same-as-left": _flat(30.0),
     "two-mandrake": _holds(lambda f: SUIT[f] == MANDRAKE and RANK[f] >= 7, 35.0, 10.0),
     "three-of-a-suit": _flat(55.0),
-    "two-catalysts": lambda k, hand: -20.0 + 35.0 * min(2, sum(1 for f in hand if f >= DUAL)),
+    "two-catalysts": lambda k, hand: -40.0 + 40.0 * min(2, sum(1 for f in hand if f >= DUAL))
+    + 20.0 * ((DUAL + 3) in hand),
     "low-trick": _flat(45.0),
 }
 # Tasks that need the owner to win a Catalyze trick (the Sponge must avoid them).
