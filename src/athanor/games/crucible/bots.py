@@ -61,6 +61,13 @@ class Knowledge:
         self.lead_alch = int(v["lead_alchemist"])
         self.eq = v["equilibrium"]
         self.tasks = [(t["id"], t["owner"]) for t in v["tasks"] if t["status"] == "open"]
+        # Seats whose task wants them to boil the cauldron over (and can afford it).
+        self.boilers = {
+            o
+            for tid, o in self.tasks
+            if (tid == "after-boil" or (tid == "one-boil" and self.rec[o][8] == 0))
+            and self.slag + 1 < self.cap
+        }
         self.hand = [BY_CODE[c["face"]] for c in v["hand"] or ()]
         self.hand_ids = [c["id"] for c in v["hand"] or ()]
         self.known: list[list[int]] = [[BY_CODE[c["face"]] for c in k] for k in v["known"]]
@@ -544,6 +551,8 @@ def _policy(
     safe = [f for f in legal if row[f] <= room]
     if not safe:
         return min(legal, key=row.__getitem__)
+    if seat in k.boilers and len(safe) < len(legal):
+        return max(legal, key=row.__getitem__)  # its task wants this Boil Over
     best = _winner(k, plays) if plays else None
     current = best[0] if best else -1
     if desire[seat] > (desire[current] if current >= 0 else 0.0) + 1.0:
@@ -884,10 +893,16 @@ class TeamBot:
 
     def _keep_value(self, k: Knowledge, f: int, intent: str) -> float:
         """Shedding a high card while it is safe is worth a little (in a Transmute it comes
-        back flipped, which the outcome already counts)."""
+        back flipped, which the outcome already counts); a bot that must win the last trick
+        keeps its strongest card for it."""
+        keep = 0.0
+        if any(t == "last-trick" and o == k.me for t, o in k.tasks) and len(k.hand) > 1:
+            strongest = max(k.hand, key=lambda x: (x >= DUAL, RANK[x]))
+            if f == strongest:
+                keep -= TASK * 0.4
         if intent == "transmute":
-            return 0.0
-        return 0.6 * (k.n - 2) * _danger(k.val(k.me, f, intent))
+            return keep
+        return keep + 0.6 * (k.n - 2) * _danger(k.val(k.me, f, intent))
 
     def _desire(self, k: Knowledge, plays: list[tuple[int, int]], intent: str) -> list[float]:
         """How much the team would like each seat to win with these cards in the trick."""
