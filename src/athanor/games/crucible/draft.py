@@ -105,9 +105,6 @@ class SpongeWindow(ResponseWindow):
         return [Option("volunteer", "Volunteer as the Sponge: win no Catalyze trick and lead "
                                     "no Transmute")]
 
-    def pass_label(self, state: Any, seat: int) -> str:
-        return "Pass"
-
     def prompt(self, state: Any, seat: int) -> str:
         s: CrucibleState = state
         last = ""

@@ -50,7 +50,7 @@ def _owner(s: CrucibleState, seat: int) -> str:
     return s.names[seat] + "'s"
 
 
-def _complete(s: CrucibleState, task: list[object], i: int) -> None:
+def _complete(s: CrucibleState, task: list[object]) -> None:
     task[2] = tk.DONE
     tid = str(task[0])
     seat = int(task[1])  # type: ignore[call-overload]
@@ -66,7 +66,7 @@ def _fail(s: CrucibleState, task: list[object], why: str, cause: str) -> None:
     task[2] = tk.FAILED
     tid = str(task[0])
     seat = int(task[1])  # type: ignore[call-overload]
-    s.lose(cause, f"{_owner(s, seat)} task \"{tk.TASKS[tid].text}\" can no longer be done ({why})")
+    s.lose(cause, f"{_owner(s, seat)} task \"{tk.TASKS[tid].words}\" can no longer be done ({why})")
 
 
 def review(s: CrucibleState) -> None:
@@ -76,7 +76,7 @@ def review(s: CrucibleState) -> None:
     in_order = s.mission.special == "in-order"
     reach: tk.Reach | None = None
     earlier_open = False
-    for i, task in enumerate(s.tasks):
+    for task in s.tasks:
         if task[2] != tk.OPEN:
             continue
         d = tk.TASKS[task[0]]
@@ -90,11 +90,11 @@ def review(s: CrucibleState) -> None:
                 task[2] = tk.FAILED
                 s.lose(
                     "mission-goal",
-                    f"{_owner(s, owner)} task \"{d.text}\" was completed before an earlier "
+                    f"{_owner(s, owner)} task \"{d.words}\" was completed before an earlier "
                     "task in the draft order",
                 )
                 return
-            _complete(s, task, i)
+            _complete(s, task)
             continue
         if reach is None:
             reach = tk.Reach(s)
@@ -124,10 +124,10 @@ def _order_impossible(s: CrucibleState) -> Why:
             continue
         d = tk.TASKS[task[0]]
         if d.at_end:
-            end_task = end_task or d.text
+            end_task = end_task or d.words
         elif end_task is not None:
             return (
-                f"\"{d.text}\" would be completed before \"{end_task}\", which is judged only at "
+                f"\"{d.words}\" would be completed before \"{end_task}\", which is judged only at "
                 "the end but was drafted earlier"
             )
     return None
@@ -142,10 +142,10 @@ def end_mission(s: CrucibleState) -> None:
             continue
         d = tk.TASKS[task[0]]
         if d.met(s, task[1]):
-            _complete(s, task, 0)
+            _complete(s, task)
         else:
             task[2] = tk.FAILED
-            s.lose("unfinished-tasks", f"{_owner(s, task[1])} task \"{d.text}\" was not completed")
+            s.lose("unfinished-tasks", f"{_owner(s, task[1])} task \"{d.words}\" was not completed")
             return
     goal = GOALS.get(s.mission.special)
     if goal is not None and not goal[0](s):

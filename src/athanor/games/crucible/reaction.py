@@ -508,12 +508,18 @@ class SeerPick(Frame):
         b = next(t for t in s.tasks if t[0] == tid)
         other = b[1]
         a[1], b[1] = other, self.seat
-        s.act(
-            self.seat,
-            "use",
-            "uses",
-            f" the Seer: \"{tk.TASKS[self.mine].text}\" goes to {s.names[other]}, and "
-            f"\"{tk.TASKS[tid].text}\" comes to {s.names[self.seat]}.",
+        gave, took = tk.TASKS[self.mine].words, tk.TASKS[tid].words
+        me, them = s.names[self.seat], s.names[other]
+        s.say(
+            "play",
+            f"{me} uses the Seer: {me}'s task \"{gave}\" goes to {them}, and {them}'s task "
+            f"\"{took}\" goes to {me}.",
+            [
+                (self.seat, f"You use the Seer: your task \"{gave}\" goes to {them}, and "
+                            f"{them}'s task \"{took}\" is yours now."),
+                (other, f"{me} uses the Seer: {me}'s task \"{gave}\" is yours now, and your "
+                        f"task \"{took}\" goes to {me}."),
+            ],
         )
         review(s)
 
