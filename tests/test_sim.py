@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from athanor import ConfigError, sim
+import athanor
+from athanor import ConfigError, catalog, sim
+from athanor.games.potion_party.rules import PotionPartyState
 
 
 def test_results_do_not_depend_on_jobs() -> None:
@@ -20,17 +22,18 @@ def test_results_do_not_depend_on_jobs() -> None:
     assert sum(1 for r in one if r.bots[0] == "heuristic") == 20
 
 
-def test_summary_counts_wins_ties_and_first_seat() -> None:
+def test_summary_counts_wins_ties_and_the_player_who_moved_first() -> None:
     records = [
-        sim.GameRecord(0, ("a", "b"), (1, 2), (3.0, 1.0), "x", 10),
-        sim.GameRecord(1, ("b", "a"), (1, 1), (2.0, 2.0), "y", 12),
-        sim.GameRecord(2, ("a", "b"), (2, 1), (0.0, 5.0), "x", 14),
+        sim.GameRecord(0, ("a", "b"), (1, 2), (3.0, 1.0), "x", 10, first=0),
+        sim.GameRecord(1, ("b", "a"), (1, 1), (2.0, 2.0), "y", 12, first=0),
+        # Seat 1 moved first (a roll decided it) and won: that counts for the first player.
+        sim.GameRecord(2, ("a", "b"), (2, 1), (0.0, 5.0), "x", 14, first=1),
     ]
     s = sim.Summary.of("g", ["a", "b"], 0, records)
     j = s.to_json()
     assert j["per_bot"]["a"]["wins"] == 1 and j["per_bot"]["a"]["ties"] == 1
     assert j["per_bot"]["b"]["wins"] == 1
-    assert j["first_seat"]["win_rate"] == pytest.approx(1 / 3)
+    assert j["first_player"]["win_rate"] == pytest.approx(2 / 3)
     assert j["mean_turns"] == 12
     assert j["endings"] == {"x": 2, "y": 1}
 
@@ -76,6 +79,36 @@ def test_sim_command_prints_and_writes_json(tmp_path: Path) -> None:
         timeout=120,
     )
     assert out.returncode == 0, out.stderr
-    assert "win rate" in out.stdout and "First seat won" in out.stdout
+    assert "win rate" in out.stdout and "The player who moved first won" in out.stdout
     data = json.loads(out_file.read_text())
     assert data["games"] == 30 and set(data["per_bot"]) == {"heuristic", "random"}
+
+
+def test_records_say_who_moved_first_in_potion_party() -> None:
+    # Potion Party rolls for Player One, so seat 0 is not always the first player.
+    records = sim.run("potion-party", ["heuristic", "heuristic"], 30, seed=5)
+    firsts = {r.first for r in records}
+    assert firsts == {0, 1}
+    for r in records[:5]:
+        state = athanor.new_game("potion-party", 2, 5 + r.index, log=False)
+        assert isinstance(state, PotionPartyState)
+        # Replaying the set-up alone is enough to see who rolled highest.
+        while state.first < 0:
+            d = state.decision
+            assert d is not None
+            state.apply(catalog.bot("potion-party", r.bots[d.seat], 0).choose(state, d))
+        assert state.first == r.first
+
+
+def test_a_strategy_file_is_named_by_its_name_line(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.txt"
+    mine.write_text("name: gold-rush\nbuy Province\nbuy Gold\nbuy Silver\n")
+    assert sim.bot_labels("dominion", [str(mine), "big-money"]) == {
+        str(mine): "gold-rush",
+        "big-money": "big-money",
+    }
+    records = sim.run("dominion", [str(mine), "big-money"], 4, seed=1)
+    summary = sim.Summary.of(
+        "dominion", [str(mine), "big-money"], 1, records, sim.bot_labels("dominion", [str(mine)])
+    )
+    assert set(summary.per_bot) == {"gold-rush", "big-money"}

@@ -22,6 +22,7 @@ from athanor.engine import (
     Result,
     SaveError,
 )
+from athanor.engine.core import check_seed
 from athanor.replay import Replay
 
 __all__ = [
@@ -55,8 +56,7 @@ def new_game(
     s = spec(name)
     s.check_players(players)
     opts = s.check_options(options)
-    if not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number, not {seed!r}")
+    check_seed(seed)
     new = s.state_class.new
     state: GameState = new(players=players, seed=seed, options=opts, names=names, log=log)
     return state
@@ -65,30 +65,32 @@ def new_game(
 def load_game(text: str | bytes, verify: bool = True) -> GameState:
     """Load a game saved with ``state.to_json()``.
 
-    With ``verify``, the recorded choices are replayed from the seed and the
-    result must match the snapshot, so an altered file is refused.
+    With ``verify`` (the default, and the only safe way to read a file from
+    someone else), the game is rebuilt by replaying the recorded moves from the
+    seed, and the file's snapshot must match it exactly, so an altered file is
+    refused. Nothing in the file can turn this check off. Every fault is a
+    ``SaveError``.
     """
+    from athanor.files import parse_json, read_header
+
+    data = parse_json(text, "save file")
+    head = read_header(data, ("athanor-save",), "save file")
+    snap = data.get("state")
+    if not isinstance(snap, dict) or not isinstance(snap.get("log", 0), (list, type(None))):
+        raise SaveError("the save file is damaged (it has no 'state' snapshot)")
+    if not verify:
+        return head.spec.state_class.from_data(data)
+    replay = Replay(head.spec.name, head.players, head.seed, head.options, head.names, head.choices)
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveError(f"the save file is not valid JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != "athanor-save":
-        raise SaveError("this is not an Athanor save file (no 'format': 'athanor-save')")
-    if data.get("version") != 1:
-        raise SaveError(f"unsupported save version {data.get('version')!r}")
-    name = data.get("game")
-    if not isinstance(name, str):
-        raise SaveError("the save file does not name its game")
-    try:
-        s = spec(name)
-    except ConfigError as exc:
-        raise SaveError(str(exc)) from None
-    state = s.state_class.from_data(data)
-    if verify and state.choices is not None:
-        try:
-            again = Replay.from_state(state).play(log=state.log is not None)
-        except (IllegalMove, ConfigError) as exc:
-            raise SaveError(f"the save file's moves do not replay: {exc}") from None
-        if again.to_data() != json.loads(state.to_json()):
-            raise SaveError("the save file was altered: its snapshot does not match its moves")
+        state = replay.play(log=snap["log"] is not None)
+    except (IllegalMove, ConfigError) as exc:
+        raise SaveError(f"the save file's moves do not replay: {exc}") from None
+    expected = state._snapshot()
+    for key, value in expected.items():
+        if json.loads(json.dumps(value)) != data.get(key):
+            raise SaveError(
+                f"the save file was altered: its {key!r} does not match its moves"
+                if key != "state"
+                else "the save file was altered: its snapshot does not match its moves"
+            )
     return state

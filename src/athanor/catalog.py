@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
@@ -15,6 +16,7 @@ _BUILTIN = {
     "potion-party": "athanor.games.potion_party",
 }
 _cache: dict[str, GameSpec] | None = None
+MAX_BOT_FILE = 1024 * 1024  # a strategy file is a page of text
 
 
 def _load() -> dict[str, GameSpec]:
@@ -54,11 +56,20 @@ def bot(game: str, name: str, seed: int) -> Any:
     if name == "random":
         return RandomAgent(seed)
     if name.endswith(".txt") and s.bot_from_text is not None:
+        path = os.path.expanduser(name)
         try:
-            with open(name, encoding="utf-8") as fh:
-                text = fh.read()
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_BOT_FILE + 1)
         except OSError as exc:
-            raise ConfigError(f"cannot read the bot file {name}: {exc.strerror}") from None
+            raise ConfigError(f"cannot read the bot file {name}: {exc.strerror or exc}") from None
+        if len(raw) > MAX_BOT_FILE:
+            raise ConfigError(f"the bot file {name} is larger than {MAX_BOT_FILE:,} bytes")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ConfigError(
+                f"the bot file {name} is not UTF-8 text (bad byte at position {exc.start})"
+            ) from None
         try:
             return s.bot_from_text(text, name, seed)
         except ValueError as exc:

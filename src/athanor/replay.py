@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from athanor.engine.core import ConfigError, GameState, IllegalMove, SaveError
+from athanor.engine.core import ConfigError, GameState, IllegalMove
 
 
 @dataclass
@@ -73,21 +73,12 @@ class Replay:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> Replay:
-        """Read a replay file, or the replay inside a save file."""
-        try:
-            data = json.loads(text)
-            if data.get("format") not in ("athanor-replay", "athanor-save"):
-                raise SaveError("this is not an Athanor replay or save file")
-            return cls(
-                str(data["game"]),
-                int(data["players"]),
-                int(data["seed"]),
-                dict(data.get("options") or {}),
-                [str(n) for n in data["names"]] if data.get("names") else None,
-                [str(c) for c in data["choices"]],
-            )
-        except SaveError:
-            raise
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SaveError(f"the replay file is damaged ({type(exc).__name__}: {exc})") from None
+    def from_json(cls, text: str | bytes) -> Replay:
+        """Read a replay file, or the replay inside a save file; faults are ``SaveError``."""
+        from athanor.files import parse_json, read_header
+
+        data = parse_json(text, "replay file")
+        if isinstance(data, dict) and data.get("format") == "athanor-replay":
+            data.setdefault("options", {})
+        head = read_header(data, ("athanor-replay", "athanor-save"), "replay file")
+        return cls(head.spec.name, head.players, head.seed, head.options, head.names, head.choices)

@@ -29,6 +29,7 @@ class GameRecord:
     scores: tuple[float, ...]
     ending: str
     turns: int
+    first: int = 0  # the seat that moved first (games such as Potion Party roll for it)
     team_won: bool | None = None  # cooperative games: whether the team won
 
 
@@ -38,7 +39,7 @@ def play_one(
     """Play one game between bots (seat order rotated by ``index``)."""
     n = len(bots)
     seated = tuple(bots[(i + index) % n] for i in range(n))
-    state = athanor.new_game(game, n, seed, options, names=list(seated), log=False)
+    state = athanor.new_game(game, n, seed, options, log=False)
     play_out(state, [catalog.bot(game, name, seed * 31 + seat) for seat, name in enumerate(seated)])
     res = state.result
     assert res is not None
@@ -50,6 +51,7 @@ def play_one(
         res.scores,
         str(stats.get("ending", res.detail)),
         int(stats.get("turns", 0)),
+        int(stats.get("first", 0)),
         bool(stats["won"]) if state.spec.cooperative and "won" in stats else None,
     )
 
@@ -100,6 +102,15 @@ def run(
     return records
 
 
+def bot_labels(game: str, bots: Sequence[str]) -> dict[str, str]:
+    """How each bot is named in a report: a strategy file by its ``name:`` line."""
+    out: dict[str, str] = {}
+    for arg in dict.fromkeys(bots):
+        name = str(getattr(catalog.bot(game, arg, 0), "name", arg)) if arg.endswith(".txt") else arg
+        out[arg] = name if name and name not in out.values() else arg
+    return out
+
+
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval for a proportion k/n."""
     if n == 0:
@@ -143,7 +154,7 @@ class Summary:
     games: int
     seed: int
     per_bot: dict[str, BotStats] = field(default_factory=dict)
-    first_seat_wins: int = 0
+    first_player_wins: int = 0
     endings: Counter[str] = field(default_factory=Counter)
     turns_total: int = 0
     team_games: int = 0  # cooperative games: games with a team result, and team wins
@@ -151,16 +162,23 @@ class Summary:
 
     @classmethod
     def of(
-        cls, game: str, bots: Sequence[str], seed: int, records: Sequence[GameRecord]
+        cls,
+        game: str,
+        bots: Sequence[str],
+        seed: int,
+        records: Sequence[GameRecord],
+        labels: dict[str, str] | None = None,
     ) -> Summary:
-        """Aggregate game records."""
-        s = cls(game, list(bots), len(records), seed)
+        """Aggregate game records; ``labels`` names bots in the report (a strategy file by
+        its own name rather than its path)."""
+        label = labels or {}
+        s = cls(game, [label.get(b, b) for b in bots], len(records), seed)
         for name in bots:
-            s.per_bot.setdefault(name, BotStats())
+            s.per_bot.setdefault(label.get(name, name), BotStats())
         for r in records:
             firsts = [i for i, p in enumerate(r.placing) if p == 1]
             for seat, name in enumerate(r.bots):
-                b = s.per_bot[name]
+                b = s.per_bot[label.get(name, name)]
                 b.games += 1
                 b.score += r.scores[seat]
                 if seat in firsts:
@@ -168,8 +186,8 @@ class Summary:
                         b.wins += 1
                     else:
                         b.ties += 1
-            if firsts == [0]:
-                s.first_seat_wins += 1
+            if firsts == [r.first]:
+                s.first_player_wins += 1
             s.endings[r.ending] += 1
             s.turns_total += r.turns
             if r.team_won is not None:
@@ -179,15 +197,15 @@ class Summary:
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON output (see docs/simulator.md)."""
-        lo, hi = wilson(self.first_seat_wins, self.games)
+        lo, hi = wilson(self.first_player_wins, self.games)
         return {
             "game": self.game,
             "bots": self.bots,
             "games": self.games,
             "seed": self.seed,
             "per_bot": {name: b.to_json() for name, b in self.per_bot.items()},
-            "first_seat": {
-                "win_rate": self.first_seat_wins / self.games if self.games else 0.0,
+            "first_player": {
+                "win_rate": self.first_player_wins / self.games if self.games else 0.0,
                 "fair_share": 1 / len(self.bots),
                 "win_rate_ci95": [lo, hi],
             },
@@ -223,9 +241,9 @@ class Summary:
                 f"{name:<24} {j['win_rate']:>8.1%} {f'{lo:.1%} to {hi:.1%}':>17} "
                 f"{j['tie_rate']:>8.1%} {j['mean_score']:>11.2f}"
             )
-        fs = self.to_json()["first_seat"]
+        fs = self.to_json()["first_player"]
         yield (
-            f"First seat won {fs['win_rate']:.1%} of games alone "
+            f"The player who moved first won {fs['win_rate']:.1%} of games alone "
             f"(fair share {fs['fair_share']:.1%}; 95% CI {fs['win_rate_ci95'][0]:.1%} "
             f"to {fs['win_rate_ci95'][1]:.1%})."
         )

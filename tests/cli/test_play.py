@@ -41,11 +41,11 @@ def test_a_whole_game_can_be_scripted_through_a_pipe() -> None:
 
 
 def test_commands_answer_at_every_prompt() -> None:
-    script = "help\nstatus\nlog 3\nrepeat\noptions\n99\nfrobnicate\nquit\n"
+    script = "help\nstatus\nlog 3\nrepeat\noptions\n99\nfrobnicate\nquit\nyes\n"
     out = run(["play", "potion-party", "--players", "2", "--bots", "1", "--seed", "3"], script)
     assert out.returncode == 0
     assert "Type the number of an option" in out.stdout
-    assert "Potion:" in out.stdout or "Player 1" in out.stdout
+    assert "You: 0 ruby, 0 sapphire." in out.stdout
     assert "There is no option 99" in out.stdout
     assert "I did not understand 'frobnicate'" in out.stdout
     assert "Goodbye" in out.stdout
@@ -55,6 +55,7 @@ def test_save_and_load_continue_the_same_game(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     args = ["play", "potion-party", "--players", "2", "--bots", "1", "--seed", "11"]
     out = run(args, f"1\n1\nsave {save}\nquit\n")
+    assert f"Goodbye. Your game is saved in {save}." in out.stdout  # no question: it is saved
     assert f"Saved to {save}" in out.stdout
     state = athanor.load_game(save.read_text())
     assert len(state.choices or []) >= 2

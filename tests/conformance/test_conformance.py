@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 import athanor
-from athanor.engine import GameState, IllegalMove, RandomAgent
+from athanor import catalog
+from athanor.engine import GameState, IllegalMove, RandomAgent, Rng
+from tests.conformance.narration import narration_faults
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
 PLAYOUTS = {"potion-party": 2000, "dominion": 1000, "crucible": 2000}
@@ -39,8 +42,9 @@ def _players(name: str, seed: int) -> int:
 
 
 def _new(name: str, seed: int, log: bool = True) -> GameState:
-    vary = athanor.spec(name).conformance_options
-    options = vary(seed) if vary is not None else None
+    # Varied set-ups where the game can draw them (every Crucible mission, say).
+    sample = athanor.spec(name).sample_options
+    options = sample(Rng(seed)) if sample is not None else None
     return athanor.new_game(name, players=_players(name, seed), seed=seed, options=options, log=log)
 
 
@@ -70,6 +74,79 @@ def test_random_playouts_keep_invariants_and_end(name: str, start: int) -> None:
         assert len(res.scores) == len(res.placing) == state.players
         assert min(res.placing) == 1
         json.dumps(res.to_json())
+
+
+# Playouts by the game's own bots (and random seats) with varied set-ups: bots reach
+# situations random play rarely does (Potion Party's bots save dice far more often).
+BOT_PLAYOUTS = {"potion-party": 2000, "dominion": 300, "crucible": 120}
+
+
+def _bot_chunks() -> list[tuple[str, int]]:
+    return [
+        (name, start)
+        for name in GAMES
+        for start in range(0, BOT_PLAYOUTS.get(name, DEFAULT_PLAYOUTS), CHUNK * 4)
+    ]
+
+
+@pytest.mark.parametrize(("name", "start"), _bot_chunks())
+def test_bot_playouts_with_varied_set_ups_keep_invariants(name: str, start: int) -> None:
+    spec = athanor.spec(name)
+    bots = ["random", *sorted(spec.bots)]
+    n = min(CHUNK * 4, BOT_PLAYOUTS.get(name, DEFAULT_PLAYOUTS) - start)
+    for seed in range(start, start + n):
+        rng = Rng(seed * 7 + 1)
+        options = spec.sample_options(rng) if spec.sample_options else {}
+        players = _players(name, seed)
+        state = athanor.new_game(name, players, seed, options, log=seed % 25 == 0)
+        agents = [catalog.bot(name, rng.choice(bots), seed * 13 + i) for i in range(players)]
+        steps = 0
+        while not state.is_over:
+            d = state.decision
+            assert d is not None
+            state.apply(agents[d.seat].choose(state, d))
+            state.check_invariants()
+            steps += 1
+            assert steps < MAX_STEPS, "the game did not end"
+
+
+def test_the_narration_lint_finds_the_slips_it_is_for() -> None:
+    assert narration_faults("Ana gains an University.")
+    assert narration_faults("You complete the Potion of Speed and wins!")
+    assert narration_faults("You completes it.")
+    assert narration_faults("Ana rolls 1 stars.")
+    assert narration_faults("Bo's turn ends; You no longer decide for them.")
+    assert not narration_faults("Player 1 draws a University and an Estate.", ["Player 1"])
+    assert not narration_faults("You make no match and bust; you possess 1 die.")
+    assert not narration_faults("Win the trick right after a Boil Over.", ["Bo"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_narration_reads_well(name: str) -> None:
+    spec = athanor.spec(name)
+    bots = ["random", *sorted(spec.bots)]
+    for seed in range(40):
+        rng = Rng(seed * 5 + 3)
+        options = spec.sample_options(rng) if spec.sample_options else {}
+        players = _players(name, seed)
+        names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][:players]
+        state = athanor.new_game(name, players, seed, options, names=names)
+        agents = [catalog.bot(name, rng.choice(bots), seed * 17 + i) for i in range(players)]
+        while not state.is_over:
+            d = state.decision
+            assert d is not None
+            for text in (d.prompt, *(o.label for o in d.options)):
+                assert not narration_faults(text, state.names), text
+            state.apply(agents[d.seat].choose(state, d))
+        for viewer in [None, *range(players)]:
+            for text in state.events_for(viewer):
+                assert not narration_faults(text, state.names), text
+                # Each player reads themselves as "you", never by their own name.
+                if viewer is not None:
+                    assert not re.search(rf"\b{re.escape(state.names[viewer])}\b", text), (
+                        viewer,
+                        text,
+                    )
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -13,6 +13,12 @@ from athanor.games.crucible.rules import CrucibleState
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 
+def varied(seed: int) -> dict[str, int]:
+    """Options for test game ``seed``: with player counts ``3 + seed % 3`` every mission and
+    player count comes round every 36 games."""
+    return {"mission": 1 + (seed // 3) % 12}
+
+
 def card(code: str) -> int:
     """The card id for 'S4' (upright) or '~S4' (a flipped card now showing Salt 4)."""
     if code.startswith("~"):

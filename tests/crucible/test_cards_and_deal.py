@@ -82,7 +82,7 @@ def test_catalyst_four_out_of_play_the_highest_catalyst_dealt_leads() -> None:
     top = max(c for h in s.hands for c in h if c >= DUAL)
     assert top in s.hands[s.lead_alch]
     assert s.known[top] and s.known[CATALYST_FOUR]
-    assert any("Nobody holds Catalyst 4" in e for e in s.events_for(None))
+    assert any("since nobody holds Catalyst 4" in e for e in s.events_for(None))
     # What is known to be out of play stays out of play when hidden cards are dealt again.
     for viewer in range(5):
         assert CATALYST_FOUR in s.determinize(viewer, 3).out

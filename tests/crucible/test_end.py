@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import athanor
 from athanor.engine import Decision, GameState, RandomAgent, Rng
-from athanor.games.crucible import conformance_options
 from athanor.games.crucible.missions import TRANSMUTE_LIMIT
 from athanor.games.crucible.rules import CrucibleState
+from tests.crucible.helpers import varied
 
 
 def bound(s: CrucibleState) -> int:
@@ -54,7 +54,7 @@ def _play(s: CrucibleState, agents: list[object]) -> int:
 def test_random_tables_always_end_within_the_bound() -> None:
     for seed in range(300):
         s = athanor.new_game("crucible", 3 + seed % 3, seed=seed,
-                             options=conformance_options(seed), log=False)
+                             options=varied(seed), log=False)
         assert isinstance(s, CrucibleState)
         _play(s, [RandomAgent(seed + i) for i in range(s.players)])
 

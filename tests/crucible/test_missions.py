@@ -154,7 +154,7 @@ def test_mission_11_the_first_volunteer_is_the_sponge() -> None:
     assert d is not None and d.seat == lead and d.ids == ("volunteer", "pass")
     pick(g, "pass", "volunteer")
     assert g.sponge == (lead + 1) % 4
-    assert g.decision is not None and g.decision.prompt.endswith("claim a task (5 tasks left)")
+    assert g.decision is not None and g.decision.prompt == "Claim a task (5 tasks left)"
 
 
 def test_mission_11_if_nobody_volunteers_the_last_asked_is_the_sponge() -> None:

@@ -7,11 +7,10 @@ import re
 
 import athanor
 from athanor.engine import RandomAgent
-from athanor.games.crucible import conformance_options
 from athanor.games.crucible.cards import FLIP, NAME, SUIT
 from athanor.games.crucible.hidden import fits
 from athanor.games.crucible.rules import CrucibleState
-from tests.crucible.helpers import pick, play, table
+from tests.crucible.helpers import pick, play, table, varied
 
 GAMES = 150
 
@@ -20,7 +19,7 @@ def _games(log: bool = True) -> list[tuple[int, CrucibleState]]:
     out = []
     for seed in range(GAMES):
         s = athanor.new_game(
-            "crucible", 3 + seed % 3, seed=seed, options=conformance_options(seed), log=log
+            "crucible", 3 + seed % 3, seed=seed, options=varied(seed), log=log
         )
         assert isinstance(s, CrucibleState)
         out.append((seed, s))

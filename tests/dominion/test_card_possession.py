@@ -29,7 +29,10 @@ def test_the_player_to_your_left_takes_an_extra_turn_after_yours() -> None:
     s = _possess()
     assert s.current == 1 and s.possessor == 0
     assert asking(s)[0] == 0  # Ana decides for Bo
-    assert s.decision is not None and "Bo, play an Action" in s.decision.prompt
+    assert (
+        s.decision is not None
+        and "Deciding for Bo (Possession): Play an Action" in s.decision.prompt
+    )
     log = log_text(s, None)
     assert "Bo will take an extra turn after this one, with Ana deciding" in log
     assert "Bo's extra turn, possessed by Ana, who makes every decision" in log
@@ -69,7 +72,7 @@ def test_the_possessed_players_private_detail_reaches_the_possessor_in_their_wor
 def test_you_on_cards_means_the_possessed_player() -> None:
     s = _possess()
     play(s, "play:Workshop")
-    assert "Bo, gain a card costing up to 4 coins" in s.decision.prompt  # type: ignore[union-attr]
+    assert "Deciding for Bo (Possession): Gain a card costing up to 4" in s.decision.prompt  # type: ignore[union-attr]
 
 
 def test_cards_they_would_gain_go_to_the_possessor_discard_pile() -> None:
@@ -231,7 +234,9 @@ def test_narration_says_who_decides_and_when_the_turn_ends() -> None:
     play(s, "end", "end")
     log = log_text(s, 1)
     assert "your extra turn; Ana possesses you and makes every decision" in log
-    assert "Bo's extra turn ends; Ana no longer decides for them." in log
+    assert "Your extra turn ends; Ana no longer decides for you." in log
+    assert "Bo's extra turn ends; you no longer decide for them." in log_text(s, 0)
+    assert "Bo's extra turn ends; Ana no longer decides for them." in log_text(s, None)
 
 
 def test_possessor_reads_the_possessed_players_private_lines() -> None:
@@ -307,3 +312,31 @@ def test_a_possessing_bot_reads_the_possessed_players_hand_and_treasures() -> No
     play(s, "end")
     assert parse_condition("coins == 8")(s, 0)  # Bo's Treasures, not Ana's Coppers
     assert s.decision is not None and bot.choose(s, s.decision) == "buy:Province"
+
+
+def test_a_possession_played_while_an_extra_turn_waits_queues_behind_it() -> None:
+    # Ana's Throne Room on Possession gives Bo two extra turns. In the first, Ana (deciding
+    # for Bo) plays Bo's own Possession: Cy's extra turn waits behind Bo's second one (D40).
+    s = game("Possession", "Throne Room", players=3)
+    arrange(
+        s,
+        0,
+        hand=["Throne Room", "Possession"],
+        deck=["Copper"] * 10,
+        others={
+            1: {"hand": ["Possession"], "deck": ["Copper"] * 20},
+            2: {"deck": ["Copper"] * 10},
+        },
+    )
+    play(s, "play:Throne Room", "play:Possession", "end")
+    assert (s.current, s.possessor) == (1, 0) and s.extra_turns == [[1, 0]]
+    play(s, "play:Possession")
+    assert s.extra_turns == [[1, 0], [2, 1]]
+    assert "Cy will take an extra turn after this one, with Bo deciding" in log_text(s, None)
+    play(s, "end")
+    assert (s.current, s.possessor) == (1, 0)  # Bo's second extra turn, Ana deciding
+    play(s, "end")
+    assert (s.current, s.possessor) == (2, 1)  # then Cy's, Bo deciding
+    assert asking(s)[0] == 1
+    play(s, "end")
+    assert (s.current, s.possessor) == (1, -1)  # normal order: after Ana comes Bo

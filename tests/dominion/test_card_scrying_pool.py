@@ -62,3 +62,11 @@ def test_moat_protects_from_the_reveal() -> None:
     )
     play(s, "play:Scrying Pool", "reveal", "back:Copper")
     assert deck_top(s, 1) == ["Gold"]
+
+
+def test_one_card_revealed_is_put_into_hand_as_it_not_them() -> None:
+    s = game("Scrying Pool")
+    arrange(s, 0, hand=["Scrying Pool"], deck=["Estate", "Silver"])
+    play(s, "play:Scrying Pool", "back:Estate")
+    assert "You reveal Estate and put it into your hand (Scrying Pool)." in log_text(s, 0)
+    assert "Ana reveals Estate and puts it into their hand (Scrying Pool)." in log_text(s, 1)

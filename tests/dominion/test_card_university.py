@@ -29,3 +29,20 @@ def test_a_card_with_potion_in_its_cost_cannot_be_gained() -> None:
     ids = asking(s)[1]
     assert "gain:University" not in ids and "gain:Familiar" not in ids
     assert "gain:Transmute" not in ids and "gain:Artisan" not in ids
+
+
+def test_the_question_asks_for_an_action_card_as_it_offers_only_actions() -> None:
+    s = game("University", "Laboratory")
+    arrange(s, 0, hand=["University"])
+    play(s, "play:University")
+    d = s.decision
+    assert d is not None and "Gain an Action card costing up to 5 coins" in d.prompt
+
+
+def test_university_takes_a_not_an() -> None:
+    s = game("University", "Laboratory")
+    arrange(s, 0, hand=["University", "University"], actions=2)
+    play(s, "play:University", "none")
+    text = "\n".join(s.events_for(None))
+    assert "Ana plays a University." in text
+    assert "an University" not in text

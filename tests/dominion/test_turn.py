@@ -11,13 +11,24 @@ def test_no_action_cards_skips_the_action_phase() -> None:
     s = game()
     arrange(s, 0, hand=["Copper", "Copper", "Estate"])
     assert s.phase == "buy"
-    assert asking(s)[1][:2] == ["treasures", "play:Copper"]
+    # "End" first and "play all" second, then what 2 coins buy, dearest first and in Supply
+    # order within a cost, and playing one Treasure last.
+    assert asking(s)[1] == [
+        "end",
+        "treasures",
+        "buy:Estate",
+        "buy:Cellar",
+        "buy:Moat",
+        "buy:Copper",
+        "buy:Curse",
+        "play:Copper",
+    ]
 
 
 def test_action_phase_may_be_ended() -> None:
     s = game("Smithy")
     arrange(s, 0, hand=["Smithy", "Copper"])
-    assert asking(s)[1] == ["play:Smithy", "end"]
+    assert asking(s)[1] == ["end", "play:Smithy"]
     play(s, "end")
     assert s.phase == "buy" and s.hands[0] == ["Smithy", "Copper"]
 
@@ -45,7 +56,8 @@ def test_buy_options_count_the_treasures_still_in_hand() -> None:
     arrange(s, 0, hand=["Copper", "Silver", "Gold", "Estate"])
     assert s.coins == 0
     legal = s.legal()
-    assert legal[:4] == ("treasures", "play:Copper", "play:Silver", "play:Gold")
+    assert legal[:2] == ("end", "treasures")
+    assert legal[-3:] == ("play:Copper", "play:Silver", "play:Gold")
     assert "buy:Gold" in legal and "buy:Province" not in legal
     assert s.decision is not None
     assert "your Treasures make 6 coins, played when you buy" in s.decision.prompt
@@ -166,7 +178,7 @@ def test_potion_is_a_separate_purchasing_resource() -> None:
     assert s.supply["Potion"] == 15
 
 
-def test_buy_options_are_every_affordable_pile_cheapest_first() -> None:
+def test_buy_options_are_end_then_every_affordable_pile_dearest_first() -> None:
     from athanor.games.dominion.cards import COST_COINS, COST_POTIONS
 
     for seed in range(4):
@@ -181,12 +193,13 @@ def test_buy_options_are_every_affordable_pile_cheapest_first() -> None:
                 arrange(s, 0, hand=["Estate"], coins=coins, step="buy")
                 s.potions = pots
                 s._run()
+                order = list(s.supply)
                 want = [
                     f"buy:{n}"
-                    for n in sorted(s.supply, key=COST_COINS.__getitem__)
+                    for n in sorted(s.supply, key=lambda n: (-COST_COINS[n], order.index(n)))
                     if COST_COINS[n] <= coins and COST_POTIONS[n] <= pots and s.supply[n]
                 ]
-                assert list(s.legal()) == [*want, "end"], (seed, coins, pots)
+                assert list(s.legal()) == ["end", *want], (seed, coins, pots)
         s.supply["Silver"] = 0
         arrange(s, 0, hand=["Estate"], coins=5, step="buy")
         assert "buy:Silver" not in s.legal() and "buy:Duchy" in s.legal()

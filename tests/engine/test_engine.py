@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -225,9 +226,9 @@ def test_catalog_lists_games_and_refuses_unknown_ones() -> None:
     [
         ("", "not valid JSON"),
         ("[]", "not an Athanor save"),
-        ('{"format": "athanor-save", "version": 9}', "unsupported save version"),
+        ('{"format": "athanor-save", "version": 9}', "unsupported save file version"),
         ('{"format": "athanor-save", "version": 1, "game": "chess"}', "unknown game"),
-        ('{"format": "athanor-save", "version": 1, "game": "potion-party"}', "damaged"),
+        ('{"format": "athanor-save", "version": 1, "game": "potion-party"}', "None players"),
     ],
 )
 def test_corrupt_save_files_get_clear_errors(text: str, message: str) -> None:
@@ -253,3 +254,109 @@ def test_games_stays_the_catalog_function_after_game_imports() -> None:
 
     importlib.import_module("athanor.games.potion_party")
     assert callable(athanor.games)
+
+
+# -- untrusted input (issue 8) ------------------------------------------------------
+
+
+def _save_data() -> dict[str, object]:
+    state = athanor.new_game("potion-party", 2, seed=4)
+    state.apply(state.legal()[0])
+    data: dict[str, object] = json.loads(state.to_json())
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(choices=None), "no list of moves"),
+        (lambda d: d.update(seed=10**400), "at most 64 bits"),
+        (lambda d: d.update(seed=1.5), "at most 64 bits"),
+        (lambda d: d.update(players=True), "players"),
+        (lambda d: d["options"].update(recipe=None), "needs a value, not None"),
+        (lambda d: d["options"].update(blue_faces=7), "needs a str"),
+        (lambda d: d["options"].update(red_faces="dark,dark"), "exactly 6 faces"),
+        (lambda d: d.update(names=["x" * 5_000_000, "b"]), "too long"),
+        (lambda d: d.update(names=["Ana", "ana"]), "different name"),
+        (lambda d: d.update(names=["A\x1b[2J", "b"]), "control characters"),
+        (lambda d: d["choices"].append(["a list"]), "not an option id"),
+        (lambda d: d.update(choices=["x"] * 300_000), "at most 200,000"),
+        (lambda d: d.pop("state"), "no 'state' snapshot"),
+    ],
+)
+def test_every_fault_in_a_save_is_a_short_save_error(
+    change: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    data = _save_data()
+    change(data)
+    with pytest.raises(athanor.SaveError, match=message) as err:
+        athanor.load_game(json.dumps(data))
+    assert len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (b"\xff\xfe not text", "not UTF-8"),
+        ("[" * 50_000 + "]" * 50_000, "nest"),
+        ('{"a": ' + "1" * 6000 + "}", "not valid JSON"),
+        ("x" * 17_000_000, "larger than"),
+    ],
+)
+def test_bytes_depth_size_and_numbers_are_checked_before_the_work(
+    text: str | bytes, message: str
+) -> None:
+    with pytest.raises(athanor.SaveError, match=message):
+        athanor.load_game(text)
+    with pytest.raises(athanor.SaveError, match=message):
+        athanor.Replay.from_json(text)
+
+
+def test_to_data_hands_back_data_the_caller_owns() -> None:
+    state = athanor.new_game("potion-party", 2, seed=4)
+    state.apply(state.legal()[0])
+    before = state.to_json()
+    data = state.to_data()
+    data["names"].append("intruder")
+    data["choices"].append("stop")
+    data["options"]["recipe"] = "speed"
+    data["state"]["game"]["totals"][0]["ruby"] = 99
+    data["state"]["game"]["alchemist"][0] = "witch"
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("bad", [None, ["stop"], 3, b"stop", object()])
+def test_apply_refuses_a_value_that_is_not_plain_text(bad: object) -> None:
+    state = athanor.new_game("potion-party", 2, seed=4)
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="plain text"):
+        state.apply(bad)  # type: ignore[arg-type]
+    assert state.to_json() == before and state.choices == []
+
+
+def test_apply_refuses_a_subclass_of_str_that_claims_to_equal_everything() -> None:
+    class Sly(str):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return hash("witch")
+
+    state = athanor.new_game("potion-party", 2, seed=4)
+    with pytest.raises(IllegalMove):
+        state.apply(Sly("witch"))
+    assert state.choices == []
+
+
+def test_an_option_set_to_none_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="needs a value, not None"):
+        athanor.new_game("potion-party", 2, options={"recipe": None})
+    with pytest.raises(ConfigError, match="needs a value"):
+        athanor.new_game("dominion", 2, options={"kingdom": None})
+
+
+def test_an_illegal_choice_message_quotes_only_an_excerpt() -> None:
+    state = athanor.new_game("potion-party", 2, seed=4)
+    with pytest.raises(IllegalMove) as err:
+        state.apply("z" * 1_000_000)
+    assert len(str(err.value)) < 1000

@@ -507,3 +507,112 @@ def test_configured_faces_are_used() -> None:
     )
     assert isinstance(s, PotionPartyState)
     assert all(f == "1" for c, f in s.pool if c == "blue")
+
+
+# -- Rulings added after the hardening campaign --------------------------------------
+
+
+def test_green_alchemy_face_may_be_taken_as_the_alchemy_ingredient_the_recipe_needs() -> None:
+    # Choking Mist Bomb needs 2 Alchemy (potion): the green face may be scored as one (R7).
+    s = table(recipe="choking-mist", first_roll=BASE)
+    s.totals[0].update(ruby=15, sapphire=14)
+    pick(s, "super")
+    roll(s, "green:both")
+    pick(s, "roll")
+    assert "take-potion" in s.decision.ids  # type: ignore[union-attr]
+    assert "take-heart" not in s.decision.ids  # type: ignore[union-attr]
+    pick(s, "take-potion")
+    assert s.tally["potion"] == 1
+    assert "You take the Super Die's Alchemy face as an Alchemy (potion) ingredient." in (
+        s.events_for(0)
+    )
+    pick(s, "stop")
+    assert s.totals[0]["potion"] == 1
+    assert s.dice_census()["green"]["held"] == 0  # the die went back to the box
+
+
+def test_green_alchemy_face_taken_as_ingredient_waits_for_complete_stardust() -> None:
+    s = table(recipe="soul-jar", first_roll=BASE)
+    pick(s, "super")
+    roll(s, "green:both")
+    pick(s, "roll")
+    assert {"take-heart", "take-potion"} <= set(s.decision.ids)  # type: ignore[union-attr]
+    pick(s, "take-heart", "stop")
+    assert s.totals[0]["heart"] == 0  # lost: Ruby and Sapphire are not complete (R4)
+
+
+def test_a_super_die_alchemy_face_needs_a_free_die_of_that_colour_to_be_saved() -> None:
+    # Seat 0 saved three red dice and rolls them with the pool: all six red dice are
+    # out of the box, so the Super Die's Alchemy face cannot become a seventh (R9).
+    s = table(start=False)
+    s.saved[0] = ["red", "red", "red"]
+    roll(s, "blue:1 blue:1 blue:heart red:potion red:2 red:2 red:dark red:dark red:dark")
+    from athanor.games.potion_party.rules import StartTurn
+
+    s.stack.append(StartTurn(0))
+    s._run()
+    pick(s, "add", "add", "add")
+    assert s.dice_census()["red"]["box"] == 0
+    pick(s, "super")
+    roll(s, "green:both")
+    pick(s, "roll")
+    assert "save-red" not in s.decision.ids  # type: ignore[union-attr]
+    assert "save-blue" in s.decision.ids  # type: ignore[union-attr]
+    pick(s, "save-blue")
+    s.check_invariants()
+
+
+def test_the_game_ends_after_the_round_limit_and_the_closest_alchemist_wins() -> None:
+    from athanor.games.potion_party.data import MAX_ROUNDS
+
+    s = table(players=3, first_roll="blue:dark blue:dark blue:dark red:dark red:dark red:dark")
+    s.turns = MAX_ROUNDS * 3  # this is the last turn of round MAX_ROUNDS
+    s.totals[0].update(ruby=5, sapphire=2)
+    s.totals[1].update(ruby=20, sapphire=3)  # Ruby beyond the need does not count
+    s.totals[2].update(ruby=6, sapphire=8)
+    pick(s, "stop")
+    assert s.is_over and s.winner == -1
+    res = s.result
+    assert res is not None
+    assert res.scores == (7.0, 14.0, 14.0)
+    assert res.placing == (3, 1, 1)
+    assert "after 50 rounds nobody completed" in res.detail
+    assert s.stats()["ending"] == "round limit (50) reached"
+
+
+def test_the_game_goes_on_before_the_round_limit() -> None:
+    from athanor.games.potion_party.data import MAX_ROUNDS
+
+    s = table(players=2, first_roll="blue:dark blue:dark blue:dark red:dark red:dark red:dark")
+    s.turns = MAX_ROUNDS * 2 - 1  # seat 1 still has its turn of the last round
+    pick(s, "stop")
+    assert not s.is_over and s.current == 1
+
+
+def test_the_winner_reads_the_win_in_the_second_person() -> None:
+    s = table(first_roll="blue:2 blue:2 blue:1 red:3 red:3 red:dark")
+    s.totals[0].update(ruby=5, sapphire=6)
+    pick(s, "stop")
+    mine, theirs = s.events_for(0)[-1], s.events_for(1)[-1]
+    assert mine.startswith("You complete the Potion of Speed") and "and win!" in mine
+    assert theirs.startswith("P0 completes the Potion of Speed") and "and wins!" in theirs
+
+
+def test_a_declined_sabotage_is_told() -> None:
+    s = table(first_roll="blue:1 blue:1 blue:2 red:1 red:3 red:dark")
+    s.supers[1] = 1
+    pick(s, "stop", "pass")
+    assert "P1 lets P0 be (no Sabotage)." in s.events_for(None)
+    assert "You let P0 be (no Sabotage)." in s.events_for(1)
+    assert "P1 lets you be (no Sabotage)." in s.events_for(0)
+
+
+def test_a_kept_die_that_goes_unused_is_told() -> None:
+    s = table(first_roll="blue:1 blue:1 blue:heart red:2 red:2 red:dark")
+    roll(s, "blue:dark blue:dark blue:dark red:dark red:dark red:dark")
+    pick(s, "save-heart", "stop")
+    pick(s, "stop")
+    roll(s, "blue:dark blue:dark blue:dark red:dark red:dark red:dark")
+    pick(s, "keep", "stop")
+    assert "Your kept blue heart die goes unused and back to the box." in s.events_for(0)
+    assert "P0's kept blue heart die goes unused and back to the box." in s.events_for(1)

@@ -115,7 +115,8 @@ class Campaign:
 
 def play_campaign(args: argparse.Namespace, term: Any) -> int:
     """Play missions in order until the player stops, saving progress to the campaign file."""
-    from athanor.cli.main import _loop, _seat_bots
+    from athanor.cli.main import BOT_NAMES, _seat_bots
+    from athanor.cli.table import Table
 
     spec = catalog.spec(args.game)
     missions = missions_of(spec)
@@ -130,10 +131,11 @@ def play_campaign(args: argparse.Namespace, term: Any) -> int:
         seats = _seat_bots(spec, players, args.bots)
         given = list(args.name or [])
         humans = [s for s in range(players) if s not in seats]
+        bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
         names = []
         for s in range(players):
             if s in seats:
-                names.append(f"{seats[s].replace('-', ' ').title()} Bot {s + 1}")
+                names.append(bot_names.pop(0))
             elif given:
                 names.append(given.pop(0))
             else:
@@ -153,9 +155,7 @@ def play_campaign(args: argparse.Namespace, term: Any) -> int:
             s: catalog.bot(spec.name, name, state.seed + 7919 * (s + 1))
             for s, name in camp.bots.items()
         }
-        humans = [s for s in range(state.players) if s not in agents]
-        viewer = humans[0] if len(humans) == 1 else None
-        rc = _loop(state, agents, viewer, term)
+        rc = Table(state, agents, term, bot_args=camp.bots).run()
         if not state.is_over:
             camp.current = state.to_data()
             camp.save()

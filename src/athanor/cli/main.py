@@ -7,47 +7,25 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any
 
 import athanor
 from athanor import catalog
-from athanor.engine import ConfigError, Decision, GameState, IllegalMove, SaveError
+from athanor.cli.table import Table, standings
+from athanor.cli.terminal import Terminal
+from athanor.engine import ConfigError, GameState, IllegalMove, SaveError
+from athanor.engine.core import excerpt
+from athanor.files import parse_json, read_bytes
 from athanor.replay import Replay
 
-
-class Terminal:
-    """Line-oriented input and output: plain lines, colour only on a real terminal."""
-
-    def __init__(self, inp: TextIO, out: TextIO) -> None:
-        self.inp = inp
-        self.out = out
-        self.colour = out.isatty() and not os.environ.get("NO_COLOR")
-
-    def line(self, text: str = "") -> None:
-        """Print one line."""
-        self.out.write(text + "\n")
-        self.out.flush()
-
-    def strong(self, text: str) -> str:
-        """Bold on a colour terminal; the words carry the meaning either way."""
-        return f"\x1b[1m{text}\x1b[0m" if self.colour else text
-
-    def ask(self, prompt: str) -> str | None:
-        """Read one line; None at the end of input."""
-        self.out.write(prompt)
-        self.out.flush()
-        text = self.inp.readline()
-        if not text:
-            self.line()
-            return None
-        return text.strip()
+BOT_NAMES = ("Flamel", "Maria", "Geber", "Dee", "Llull", "Boyle", "Kelley", "Hermes")
 
 
 def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None) -> dict[int, str]:
     """Turn the --bots argument into seat -> bot name (bots take the last seats)."""
     if not bots:
         return {}
-    if len(bots) == 1 and bots[0].isdigit():
+    if len(bots) == 1 and bots[0].isascii() and bots[0].isdecimal() and len(bots[0]) <= 3:
         names = [spec.default_bot] * int(bots[0])
     else:
         names = list(bots)
@@ -55,6 +33,11 @@ def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None)
         raise ConfigError(f"{len(names)} bots do not fit in a game of {players} players")
     first = players - len(names)
     return {first + i: name for i, name in enumerate(names)}
+
+
+def _bot_words(agent: Any) -> str:
+    """How a bot is described: its strategy's own name, in words."""
+    return str(getattr(agent, "name", "bot")).replace("-", " ")
 
 
 def play(args: argparse.Namespace, term: Terminal) -> int:
@@ -66,32 +49,31 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
     spec = catalog.spec(args.game)
     bots_arg: Sequence[str] | None = args.bots
     state: GameState
+    loaded = bool(args.load)
     if args.load:
-        try:
-            with open(args.load, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise SaveError(f"cannot read {args.load}: {exc.strerror}") from None
-        state = athanor.load_game(text)
+        raw = read_bytes(args.load, "save file")
+        state = athanor.load_game(raw)
         if state.spec.name != spec.name:
             raise SaveError(f"{args.load} holds a game of {state.spec.name}, not {spec.name}")
-        saved_bots = json.loads(text).get("client", {}).get("bots")
-        players = state.players
-        if bots_arg is None and saved_bots:
-            seats = {int(k): str(v) for k, v in saved_bots.items()}
-        else:
-            seats = _seat_bots(spec, players, bots_arg)
-        term.line(f"Loaded {spec.title} from {args.load}.")
+        saved = _saved_bots(parse_json(raw), state.players)
+        seats = saved if bots_arg is None and saved else _seat_bots(spec, state.players, bots_arg)
     else:
-        players = args.players or spec.min_players
+        given = list(args.name or [])
+        bots_wanted = _seat_bots(spec, spec.max_players, bots_arg)
+        if args.players is not None:
+            players = args.players
+        else:
+            players = max(spec.min_players, len(bots_wanted) + max(1, len(given)))
         spec.check_players(players)
         seats = _seat_bots(spec, players, bots_arg)
         humans = [s for s in range(players) if s not in seats]
-        given = list(args.name or [])
+        if len(given) > len(humans):
+            raise ConfigError(f"{len(given)} names given for {len(humans)} people")
+        bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
         names = []
         for s in range(players):
             if s in seats:
-                names.append(f"{seats[s].replace('-', ' ').title()} Bot {s + 1}")
+                names.append(bot_names.pop(0))
             elif given:
                 names.append(given.pop(0))
             else:
@@ -99,88 +81,46 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
         options = _options(args)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         state = athanor.new_game(spec.name, players, seed, options, names)
-        term.line(f"{spec.title}, seed {seed}. Type help at any prompt for the commands.")
     agents = {
         s: catalog.bot(spec.name, name, state.seed + 7919 * (s + 1)) for s, name in seats.items()
     }
-    humans = [s for s in range(state.players) if s not in agents]
-    viewer = humans[0] if len(humans) == 1 else None
-    return _loop(state, agents, viewer, term)
+    table = Table(
+        state,
+        agents,
+        term,
+        brief=args.brief,
+        bot_args=seats,
+        save_path=os.path.expanduser(args.load) if args.load else None,
+        loaded=loaded,
+    )
+    if loaded:
+        term.line(f"Loaded {spec.title} from {args.load}.")
+        table.summary()
+    else:
+        # The seed is not told now: with the public moves it would let a player foresee
+        # every roll and shuffle. The end of the game tells it, for a replay.
+        term.line(f"{spec.title}. Type help at any prompt for the commands.")
+    for s, agent in sorted(agents.items()):
+        term.line(f"{state.names[s]} is a bot ({_bot_words(agent)}).")
+    return table.run()
 
 
-def _loop(state: GameState, agents: dict[int, Any], viewer: int | None, term: Terminal) -> int:
-    seen = 0
-    last: list[str] = []
-
-    def flush() -> None:
-        nonlocal seen, last
-        if state.log is None:
-            return
-        new = state.events_for(viewer, seen)
-        for text in new:
-            term.line(text)
-        if new:
-            last = new
-        seen = len(state.log)
-
-    while True:
-        flush()
-        d = state.decision
-        if d is None:
-            res = state.result
-            if res is not None:
-                term.line(term.strong("Game over. ") + res.detail + ".")
-                for seat, (score, place) in enumerate(zip(res.scores, res.placing, strict=True)):
-                    term.line(f"{state.names[seat]}: place {place}, score {score:g}.")
-            return 0
-        if d.seat in agents:
-            state.apply(agents[d.seat].choose(state, d))
-            continue
-        _show(d, term)
-        while True:
-            answer = term.ask("> ")
-            if answer is None:
-                term.line("Input ended before the game did; the game was not saved.")
-                return 1
-            if not answer:
-                continue
-            word, _, rest = answer.partition(" ")
-            word = word.lower()
-            if word.isdigit():
-                n = int(word)
-                if 1 <= n <= len(d.options):
-                    state.apply(d.options[n - 1].id)
-                    break
-                term.line(f"There is no option {n}; choose 1 to {len(d.options)}.")
-                continue
-            if d.option(answer) is not None:
-                state.apply(answer)
-                break
-            if word in ("quit", "exit"):
-                term.line("Goodbye. The game was not saved." if not rest else "Goodbye.")
-                return 0
-            if word == "help":
-                _help(state, term)
-            elif word == "status":
-                term.line(_status(state, viewer if viewer is not None else d.seat))
-            elif word == "log":
-                n = int(rest) if rest.strip().isdigit() else 10
-                for text in state.events_for(viewer)[-n:]:
-                    term.line(text)
-            elif word == "repeat":
-                term.line(last[-1] if last else "Nothing has happened yet.")
-            elif word in ("options", "o"):
-                _show(d, term)
-            elif word == "save":
-                _save(state, agents, rest.strip(), term)
-            elif word in state.spec.commands:
-                seat = viewer if viewer is not None else d.seat
-                term.line(state.spec.commands[word][1](state.view(seat), seat))
-            else:
-                term.line(
-                    f"I did not understand {answer!r}. Type a number from 1 to "
-                    f"{len(d.options)}, or help."
-                )
+def _saved_bots(data: Any, players: int) -> dict[int, str]:
+    """The bots a save file names for its seats, checked."""
+    client = data.get("client") if isinstance(data, dict) else None
+    if client is None:
+        return {}
+    bots = client.get("bots") if isinstance(client, dict) else None
+    if not isinstance(bots, dict):
+        raise SaveError("the save file's 'client' part is damaged")
+    out = {}
+    for k, v in bots.items():
+        if not (isinstance(k, str) and k.isascii() and k.isdecimal() and len(k) <= 2):
+            raise SaveError(f"the save file names a bot for seat {excerpt(k)}")
+        if not isinstance(v, str) or not 0 < len(v) <= 200 or int(k) >= players:
+            raise SaveError(f"the save file names a bad bot: {excerpt(v)}")
+        out[int(k)] = v
+    return out
 
 
 def _options(args: argparse.Namespace) -> dict[str, str]:
@@ -189,7 +129,7 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
     for kv in args.option or []:
         name, sep, value = kv.partition("=")
         if not sep or not name:
-            raise ConfigError(f"--option takes NAME=VALUE, not {kv!r}")
+            raise ConfigError(f"--option takes NAME=VALUE, not {excerpt(kv)}")
         options[name.strip()] = value.strip()
     if getattr(args, "kingdom", None):
         options["kingdom"] = args.kingdom
@@ -198,66 +138,26 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
     return options
 
 
-def _show(d: Decision, term: Terminal) -> None:
-    end = "" if d.prompt.endswith(("?", ":", ".")) or "?" in d.prompt else ":"
-    term.line(term.strong(d.prompt + end))
-    for i, o in enumerate(d.options, 1):
-        term.line(f"  {i}. {o.label}")
-
-
-def _status(state: GameState, seat: int | None) -> str:
-    spec = state.spec
-    if spec.status is None:
-        return json.dumps(state.view(seat), indent=1)
-    return spec.status(state.view(seat), seat)
-
-
-def _help(state: GameState, term: Terminal) -> None:
-    term.line("Type the number of an option to choose it. Other commands:")
-    term.line(
-        "  status: scores and the table.  log [N]: the last N events.  repeat: the last event."
-    )
-    term.line("  options: the options again.  save FILE: save the game.  quit: leave.")
-    for name, (what, _) in state.spec.commands.items():
-        term.line(f"  {name}: {what}")
-    if state.spec.help:
-        term.line(state.spec.help)
-    if state.spec.help_now is not None:
-        d = state.decision
-        term.line(state.spec.help_now(state.view(d.seat if d else None)))
-
-
-def _save(state: GameState, agents: dict[int, Any], path: str, term: Terminal) -> None:
-    if not path:
-        term.line("Say where to save: save FILE")
-        return
-    data = state.to_data()
-    data["client"] = {"bots": {str(s): a.name for s, a in agents.items()}}
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump(data, fh)
-    except OSError as exc:
-        term.line(f"Could not save to {path}: {exc.strerror}.")
-        return
-    term.line(f"Saved to {path}. Continue with: athanor play {state.spec.name} --load {path}")
-
-
 def replay(args: argparse.Namespace, term: Terminal) -> int:
     """Narrate a saved game or replay file from the start."""
+    rep = Replay.from_json(read_bytes(args.file, "replay file"))
+    if args.seat is not None and not 1 <= args.seat <= rep.players:
+        raise ConfigError(f"--seat must be 1 to {rep.players} for this game, not {args.seat}")
+    viewer = None if args.seat is None else args.seat - 1
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise SaveError(f"cannot read {args.file}: {exc.strerror}") from None
-    rep = Replay.from_json(text)
-    state = rep.play(log=True)
-    for line in state.events_for(args.seat):
+        state = rep.play(log=True)
+    except IllegalMove as exc:
+        raise SaveError(f"the replay file's moves do not replay: {exc}") from None
+    for line in state.events_for(viewer):
         term.line(line)
-    res = state.result
-    if res is not None:
-        term.line(f"Game over. {res.detail}.")
+    if state.is_over:
+        term.line("Game over.")
+        for line in standings(state, viewer):
+            term.line(line)
     else:
-        term.line(f"The game goes on: {state.names[state.decision.seat]} is to decide.")  # type: ignore[union-attr]
+        d = state.decision
+        assert d is not None
+        term.line(f"The game goes on: {state.names[d.seat]} is to decide.")
     return 0
 
 
@@ -282,8 +182,11 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     spec = catalog.spec(args.game)
     options = _options(args)
     bots = _sim_bots(spec, args.bots, args.players)
+    sim.bot_labels(spec.name, bots)  # an unreadable strategy file fails before the run
+    if args.json:
+        _check_writable(args.json)  # before a long run, not after it
     bar: Any = None
-    if sys.stderr.isatty() and not args.quiet:
+    if _isatty(sys.stderr) and not args.quiet:
         try:
             from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
@@ -303,13 +206,17 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     finally:
         if bar is not None:
             bar.close()
-    summary = sim.Summary.of(spec.name, bots, args.seed, records)
+    summary = sim.Summary.of(spec.name, bots, args.seed, records, sim.bot_labels(spec.name, bots))
     for line in summary.lines():
         term.line(line)
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(summary.to_json(), fh, indent=1)
-        term.line(f"Wrote {args.json}.")
+        path = os.path.expanduser(args.json)
+        try:
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump(summary.to_json(), fh, indent=1)
+        except OSError as exc:
+            raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
+        term.line(f"Wrote {path}.")
     return 0
 
 
@@ -322,9 +229,29 @@ def _sim_bots(spec: athanor.GameSpec, bots: list[str] | None, players: int | Non
     return list(bots)
 
 
+def _check_writable(path: str) -> None:
+    """Refuse an output file that could not be written, before any work is done."""
+    path = os.path.expanduser(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ConfigError(f"{path} is a folder; give a file name for the JSON")
+    if not os.path.isdir(folder):
+        raise ConfigError(f"cannot write {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise ConfigError(f"cannot write {path}: permission denied")
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="athanor", description="Alchemy-themed tabletop games.")
+    p.add_argument("--version", action="version", version=f"athanor {athanor.__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     pl = sub.add_parser("play", help="play a game in the terminal")
     pl.add_argument("game", help="game name, see: athanor games")
@@ -335,6 +262,15 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, help="random seed (for a repeatable game)")
     pl.add_argument("--load", metavar="FILE", help="continue a saved game")
     pl.add_argument("--name", action="append", help="a human player's name (repeatable)")
+    talk = pl.add_mutually_exclusive_group()
+    talk.add_argument(
+        "--brief",
+        action="store_true",
+        help="hear less of the other players' turns (the brief command switches at any prompt)",
+    )
+    talk.add_argument(
+        "--verbose", action="store_false", dest="brief", help="hear everything (the default)"
+    )
     pl.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
     )
@@ -351,7 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(func=play)
     rp = sub.add_parser("replay", help="narrate a saved game or replay file")
     rp.add_argument("file")
-    rp.add_argument("--seat", type=int, default=None, help="narrate as this seat sees it")
+    rp.add_argument(
+        "--seat", type=int, default=None, help="narrate as this seat (1, 2, ...) sees it"
+    )
     rp.set_defaults(func=replay)
     sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
     sm.add_argument("game")
@@ -374,21 +312,54 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``athanor`` command."""
+    """Entry point of the ``athanor`` command.
+
+    Exit codes: 0 done, 1 input ended or output failed, 2 a usage or file error,
+    130 interrupted, 141 output closed early (as by ``| head``).
+    """
+    if sys.stdout is None:  # standard output closed: nothing can be said
+        return 1
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")  # odd bytes in or out never crash a game
     parser = build_parser()
     args = parser.parse_args(argv)
     term = Terminal(sys.stdin, sys.stdout)
     try:
         rc: int = args.func(args, term)
+        sys.stdout.flush()
         return rc
     except (ConfigError, SaveError, IllegalMove) as exc:
-        print(f"athanor: {exc}", file=sys.stderr)
+        _error(str(exc))
         return 2
     except BrokenPipeError:
-        return 0
+        _silence_stdout()
+        return 141
     except KeyboardInterrupt:
-        print("\nInterrupted; the game was not saved.", file=sys.stderr)
+        _error("interrupted; the game was not saved")
         return 130
+    except OSError as exc:  # writing to a full disk or a closed terminal
+        _silence_stdout()
+        _error(f"cannot write the output: {exc.strerror or exc}")
+        return 1
+
+
+def _error(text: str) -> None:
+    """Say what went wrong on standard error, if it can be written at all."""
+    try:
+        if sys.stderr is not None:
+            print(f"athanor: {text}", file=sys.stderr)
+    except OSError:
+        pass
+
+
+def _silence_stdout() -> None:
+    """Send what is left in standard output's buffer nowhere, so exiting stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

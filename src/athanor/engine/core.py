@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from athanor.engine.rng import Rng
+from athanor.engine.text import list_words
 
 JSON = Any
 S = TypeVar("S", bound="GameState")
@@ -30,6 +31,49 @@ class SaveError(ValueError):
 
 class ConfigError(ValueError):
     """Bad game set-up: unknown game, option, player count or card name."""
+
+
+MAX_NAME_CHARS = 40
+MAX_OPTION_CHARS = 2000
+
+
+def excerpt(value: Any, limit: int = 40) -> str:
+    """A value for an error message: its repr, cut short if long."""
+    text = value if isinstance(value, str) and limit > 60 else repr(value)
+    if len(text) > limit:
+        return text[: limit - 3] + "..."
+    return text
+
+
+def check_seed(seed: Any) -> int:
+    """A seed must be a whole number that fits in 64 bits (signed or not)."""
+    if type(seed) is not int or not -(2**63) <= seed < 2**64:
+        raise ConfigError(
+            f"the seed must be a whole number of at most 64 bits, not {excerpt(seed)}"
+        )
+    return seed
+
+
+def check_names(names: Any, players: int) -> list[str]:
+    """Player names: one per seat, distinct, printable, at most ``MAX_NAME_CHARS`` long."""
+    if not isinstance(names, (list, tuple)):
+        raise ConfigError(f"names must be a list, not {type(names).__name__}")
+    if len(names) != players:
+        raise ConfigError(f"{players} players need {players} names, not {len(names)}")
+    out = []
+    for n in names:
+        if type(n) is not str or not n.strip():
+            raise ConfigError(f"a player's name must be some text, not {excerpt(n)}")
+        if len(n) > MAX_NAME_CHARS:
+            raise ConfigError(
+                f"the name {excerpt(n)} is too long: at most {MAX_NAME_CHARS} characters"
+            )
+        if not n.isprintable():
+            raise ConfigError(f"the name {excerpt(n)} holds control characters")
+        out.append(n.strip())
+    if len({n.casefold() for n in out}) != len(out):
+        raise ConfigError("every player needs a different name")
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +312,9 @@ class ResponseWindow(Frame):
     def close(self, state: Any) -> None:
         """Called once when every seat has passed or been skipped."""
 
+    def declined(self, state: Any, seat: int) -> None:
+        """Called when a seat passes (for example to say so in the log)."""
+
     def pass_label(self, state: Any, seat: int) -> str:
         """The label of the decline option."""
         return "Pass"
@@ -295,6 +342,7 @@ class ResponseWindow(Frame):
         seat = self.order[self.pos]
         if option_id == self.PASS:
             self.pos += 1
+            self.declined(state, seat)
         else:
             self.respond(state, seat, option_id)
 
@@ -312,6 +360,8 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] | None = None
     type: type = str
+    # Checks a value further (a card list, a face list); raises ConfigError if it is bad.
+    check: Callable[[Any], object] | None = None
 
     def coerce(self, value: Any) -> Any:
         """Check and convert a value for this option."""
@@ -326,15 +376,33 @@ class OptionSpec:
                 value = int(value)
             except ValueError:
                 raise ConfigError(
-                    f"option {self.name!r} needs a whole number, not {value!r}"
+                    f"option {self.name!r} needs a whole number, not {excerpt(value)}"
                 ) from None
-        if self.type is not Any and value is not None and not isinstance(value, self.type):
+        if value is None:
+            raise ConfigError(f"option {self.name!r} needs a value, not None")
+        if isinstance(value, str) and len(value) > MAX_OPTION_CHARS:
+            raise ConfigError(
+                f"option {self.name!r} is too long ({len(value):,} characters; "
+                f"at most {MAX_OPTION_CHARS})"
+            )
+        if self.type is int and type(value) is bool:
+            raise ConfigError(f"option {self.name!r} needs a whole number, not {value!r}")
+        if self.type is not Any and not isinstance(value, self.type):
             raise ConfigError(
                 f"option {self.name!r} needs a {self.type.__name__}, not {type(value).__name__}"
             )
+        if self.check is not None:
+            try:
+                self.check(value)
+            except ConfigError:
+                raise
+            except ValueError as exc:
+                raise ConfigError(f"option {self.name!r}: {excerpt(str(exc), 200)}") from None
         if self.choices is not None and value not in self.choices:
             shown = ", ".join(str(c) for c in self.choices)
-            raise ConfigError(f"option {self.name!r} must be one of: {shown} (got {value!r})")
+            raise ConfigError(
+                f"option {self.name!r} must be one of: {shown} (got {excerpt(value)})"
+            )
         return value
 
 
@@ -359,12 +427,22 @@ class GameSpec:
     commands: Mapping[str, tuple[str, Callable[[Any, int | None], str]]] = field(
         default_factory=dict
     )
+    # Draws a valid, varied set of options from a generator, so that random tests and
+    # the conformance suite cover more than the defaults.
+    sample_options: Callable[[Rng], dict[str, Any]] | None = None
+    # Event kinds a listener who asked for brief narration does not hear, unless the
+    # event is about them (has a private sentence for them).
+    minor_events: frozenset[str] = frozenset()
+    # Fixed short words for common moves: typed word -> option id ("e" -> "end").
+    shortcuts: Mapping[str, str] = field(default_factory=dict)
+    # Every card (or component) by name with its text in our words, for ``card NAME``.
+    cards: Callable[[], Mapping[str, str]] | None = None
+    # What the result's scores count, in words ("victory points").
+    score_name: str = "points"
     # A team game: every seat wins or loses together (the simulator reports the team).
     cooperative: bool = False
     # The rules in force in this game, from its view (a mission's special rule), for help.
     help_now: Callable[[Any], str] | None = None
-    # Varied set-up options for the conformance suite's game number ``seed``.
-    conformance_options: Callable[[int], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.spec = self
@@ -373,17 +451,20 @@ class GameSpec:
         """Fill defaults, reject unknown names and bad values."""
         given = dict(options or {})
         known = {o.name: o for o in self.options}
-        unknown = sorted(set(given) - set(known))
+        unknown = sorted(str(k) for k in set(given) - set(known))
         if unknown:
             names = ", ".join(known) or "none"
-            raise ConfigError(f"{self.name} has no option {unknown[0]!r}; its options are: {names}")
+            raise ConfigError(
+                f"{self.name} has no option {excerpt(unknown[0])}; its options are: {names}"
+            )
         return {name: spec.coerce(given.get(name, spec.default)) for name, spec in known.items()}
 
     def check_players(self, players: int) -> None:
         """Reject a player count the game does not support."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ConfigError(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.title} takes {self.min_players}-{self.max_players} players, "
+                f"not {excerpt(players)}"
             )
 
     def to_json(self) -> JSON:
@@ -467,11 +548,15 @@ class GameState(ABC):
         d = self._decision
         if d is None:
             raise IllegalMove("the game is over; there is nothing left to choose")
+        if type(option_id) is not str:
+            raise IllegalMove(
+                f"a choice must be an option id (plain text), not {type(option_id).__name__}"
+            )
         known = d._id_set
         if option_id not in (d.ids if known is None else known):
             shown = ", ".join(d.ids[:12]) + (", ..." if len(d.ids) > 12 else "")
             raise IllegalMove(
-                f"{option_id!r} is not a legal choice for {self.names[d.seat]} now "
+                f"{excerpt(option_id)} is not a legal choice for {self.names[d.seat]} now "
                 f"({d.prompt}); expected one of: {shown}"
             )
         if self.choices is not None:
@@ -501,6 +586,30 @@ class GameState(ABC):
         """Add an event to the log (no-op when logging is off)."""
         if self.log is not None:
             self.log.append(Event(kind, text, tuple(private)))
+
+    def say_each(
+        self, kind: str, text_for: Callable[[int | None], str], seats: Iterable[int]
+    ) -> None:
+        """A sentence that names several seats, each of which reads it in their own words:
+        ``text_for(None)`` is what everybody else reads, ``text_for(seat)`` what that seat
+        reads (build it with ``who``)."""
+        if self.log is not None:
+            public = text_for(None)
+            private = [(seat, text) for seat in seats if (text := text_for(seat)) != public]
+            self.log.append(Event(kind, public, tuple(private)))
+
+    def who(self, seat: int, viewer: int | None, start: bool = False) -> str:
+        """A seat's name, or "you" ("You" at the start of a sentence) for that seat itself."""
+        if seat == viewer:
+            return "You" if start else "you"
+        return self.names[seat]
+
+    def who_all(self, seats: Sequence[int], viewer: int | None, start: bool = False) -> str:
+        """Several seats in words, the viewer first as "you": "you, Bo and Cy"."""
+        ordered = sorted(seats, key=lambda s: s != viewer)
+        words = [self.who(s, viewer) for s in ordered]
+        text = list_words(words)
+        return text[:1].upper() + text[1:] if start else text
 
     def events_for(self, viewer: int | None, start: int = 0) -> list[str]:
         """The log from ``start`` as sentences for one viewer."""
@@ -584,11 +693,11 @@ class GameState(ABC):
         log: bool,
     ) -> None:
         """Set the fields every state has."""
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.options = options
-        self.names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
-        if len(self.names) != players:
-            raise ConfigError(f"{players} players need {players} names, not {len(self.names)}")
+        self.names = (
+            check_names(names, players) if names else [f"Player {i + 1}" for i in range(players)]
+        )
         self.rng = Rng(seed)
         self.stack = []
         self.log = [] if log else None
@@ -599,10 +708,14 @@ class GameState(ABC):
 
     def to_json(self) -> str:
         """The whole game as JSON text: set-up, choices and a full snapshot."""
-        return json.dumps(self.to_data(), separators=(",", ":"))
+        return json.dumps(self._snapshot(), separators=(",", ":"))
 
     def to_data(self) -> JSON:
-        """JSON-ready dict form of ``to_json``."""
+        """JSON-ready dict form of ``to_json``: a fresh copy the caller owns."""
+        return plain_copy(self._snapshot())
+
+    def _snapshot(self) -> JSON:
+        """The save as a dict that may share lists with the state (only for writing out)."""
         return {
             "format": "athanor-save",
             "version": 1,
@@ -640,6 +753,17 @@ class GameState(ABC):
             state._run()
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise SaveError(f"the save file is damaged ({type(exc).__name__}: {exc})") from None
+        except Exception as exc:
+            raise SaveError(
+                f"the save file is damaged ({type(exc).__name__}: {excerpt(str(exc), 80)})"
+            ) from None
         return state
+
+
+def plain_copy(data: JSON) -> JSON:
+    """A deep copy of JSON-ready data (dicts, lists, tuples as lists, and plain values)."""
+    if isinstance(data, dict):
+        return {k: plain_copy(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [plain_copy(v) for v in data]
+    return data

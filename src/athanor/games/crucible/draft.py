@@ -57,12 +57,15 @@ def begin(s: CrucibleState) -> None:
     s.known[top] = 1
     s.lead_alch = s.leader = lead
     if top == DECK_SIZE - 1:
-        s.say("setup", f"{s.names[lead]} holds Catalyst 4 and is the Lead Alchemist.")
+        s.act(lead, "hold", "holds", " Catalyst 4: the Lead Alchemist.", kind="setup")
     else:
-        s.say(
-            "setup",
-            f"Nobody holds Catalyst 4; {s.names[lead]} holds the highest Catalyst dealt, "
-            f"{NAME[top]}, and is the Lead Alchemist.",
+        s.act(
+            lead,
+            "hold",
+            "holds",
+            f" the highest Catalyst dealt, {NAME[top]}, since nobody holds Catalyst 4: the "
+            "Lead Alchemist.",
+            kind="setup",
         )
     # Disciplines: two dealt to each alchemist, one to keep (the rest stay unseen).
     keys = list(ORDER)
@@ -106,11 +109,10 @@ class SpongeWindow(ResponseWindow):
                                     "no Transmute")]
 
     def prompt(self, state: Any, seat: int) -> str:
-        s: CrucibleState = state
         last = ""
         if self.pos == len(self.order) - 1:
             last = " (if you pass too, you will be the Sponge)"
-        return f"{s.names[seat]}, will you be the Sponge this mission?{last}"
+        return f"Will you be the Sponge this mission?{last}"
 
     def respond(self, state: Any, seat: int, option_id: str) -> None:
         s: CrucibleState = state
@@ -148,7 +150,7 @@ class TaskDraft(Frame):
             self._take(s, seat, s.revealed[0], last=True)
             return None
         opts = tuple(task_option(t) for t in s.revealed)
-        prompt = f"{s.names[seat]}, claim a task ({plural(len(s.revealed), 'task')} left)"
+        prompt = f"Claim a task ({plural(len(s.revealed), 'task')} left)"
         return Decision(seat, prompt, opts)
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -183,7 +185,7 @@ class DisciplineDraft(Frame):
             Option(f"keep:{k}", f"Keep the {DISCIPLINES[k].name}: {DISCIPLINES[k].text}")
             for k in s.disc_hand[seat]
         )
-        return Decision(seat, f"{s.names[seat]}, keep one discipline for this mission", opts)
+        return Decision(seat, "Keep one discipline for this mission", opts)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: CrucibleState = state

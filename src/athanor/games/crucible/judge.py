@@ -9,7 +9,7 @@ every hand is empty.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from athanor.games.crucible import tasks as tk
 
@@ -46,27 +46,32 @@ GOALS: dict[str, tuple[Callable[[CrucibleState], bool], Callable[[CrucibleState]
 }
 
 
-def _owner(s: CrucibleState, seat: int) -> str:
-    return s.names[seat] + "'s"
+def _whose(s: CrucibleState, seat: int, viewer: int | None) -> str:
+    """'your' for the owner, 'Ana's' for everyone else."""
+    return "your" if seat == viewer else s.names[seat] + "'s"
 
 
-def _complete(s: CrucibleState, task: list[object]) -> None:
+def _complete(s: CrucibleState, task: list[Any]) -> None:
     task[2] = tk.DONE
-    tid = str(task[0])
-    seat = int(task[1])  # type: ignore[call-overload]
-    text = tk.TASKS[tid].text
+    seat: int = task[1]
+    text = tk.TASKS[task[0]].text
     s.say(
         "task",
-        f"{_owner(s, seat)} task is complete: {text}",
+        f"{s.names[seat]}'s task is complete: {text}",
         [(seat, f"Your task is complete: {text}")],
     )
 
 
-def _fail(s: CrucibleState, task: list[object], why: str, cause: str) -> None:
+def _lose_task(s: CrucibleState, task: list[Any], cause: str, what: str) -> None:
+    """Lose the mission over one task: ``what`` follows the task's words."""
     task[2] = tk.FAILED
-    tid = str(task[0])
-    seat = int(task[1])  # type: ignore[call-overload]
-    s.lose(cause, f"{_owner(s, seat)} task \"{tk.TASKS[tid].words}\" can no longer be done ({why})")
+    seat: int = task[1]
+    words = tk.TASKS[task[0]].words
+    s.lose(cause, lambda viewer: f"{_whose(s, seat, viewer)} task \"{words}\" {what}", [seat])
+
+
+def _fail(s: CrucibleState, task: list[Any], why: str, cause: str) -> None:
+    _lose_task(s, task, cause, f"can no longer be done ({why})")
 
 
 def review(s: CrucibleState) -> None:
@@ -87,12 +92,8 @@ def review(s: CrucibleState) -> None:
             return
         if not d.at_end and d.met(s, owner):
             if in_order and earlier_open:
-                task[2] = tk.FAILED
-                s.lose(
-                    "mission-goal",
-                    f"{_owner(s, owner)} task \"{d.words}\" was completed before an earlier "
-                    "task in the draft order",
-                )
+                _lose_task(s, task, "mission-goal",
+                           "was completed before an earlier task in the draft order")
                 return
             _complete(s, task)
             continue
@@ -144,8 +145,7 @@ def end_mission(s: CrucibleState) -> None:
         if d.met(s, task[1]):
             _complete(s, task)
         else:
-            task[2] = tk.FAILED
-            s.lose("unfinished-tasks", f"{_owner(s, task[1])} task \"{d.words}\" was not completed")
+            _lose_task(s, task, "unfinished-tasks", "was not completed")
             return
     goal = GOALS.get(s.mission.special)
     if goal is not None and not goal[0](s):

@@ -122,7 +122,7 @@ def resolve(s: CrucibleState) -> None:
         s.leader = winner
         if winner == s.sponge:
             _clear(s)
-            s.lose("mission-goal", f"the Sponge, {s.names[winner]}, won a Catalyze trick")
+            s.lose("mission-goal", "the Sponge won a Catalyze trick")
             return
     else:
         nxt = s.trick_winner()
@@ -302,7 +302,7 @@ class Reaction(Frame):
             hand = names([s.face[c] for c in sorted(s.hands[leader], key=s.face.__getitem__)])
             return Decision(
                 leader,
-                f"{s.names[leader]}, you lead reaction {s.reaction}: Catalyze or Transmute? "
+                f"You lead reaction {s.reaction}: Catalyze or Transmute? "
                 f"(your hand: {hand})",
                 opts,
             )
@@ -312,13 +312,13 @@ class Reaction(Frame):
     def _prompt(self, s: CrucibleState, seat: int) -> str:
         word = "Catalyze" if s.intent == CATALYZE else "Transmute"
         if not s.plays:
-            return f"{s.names[seat]}, lead a card to the {word}"
+            return f"Lead a card to the {word}"
         played = names([s.face[c] for _, c in s.plays])
         goal = (
             f"limit {s.limit()}" if s.intent == CATALYZE else f"target {s.target()}"
         )
         return (
-            f"{s.names[seat]}, play to the {word} ({played} so far; total {s.total()}, {goal}; "
+            f"Play to the {word} ({played} so far; total {s.total()}, {goal}; "
             f"{SUITS[s.lead_suit()]} led)"
         )
 
@@ -364,7 +364,7 @@ class WhisperWindow(ResponseWindow):
 
     def prompt(self, state: Any, seat: int) -> str:
         s: CrucibleState = state
-        return f"{s.names[seat]}, whisper before reaction {s.reaction}, or pass?"
+        return f"Whisper before reaction {s.reaction}, or pass?"
 
     def respond(self, state: Any, seat: int, option_id: str) -> None:
         s: CrucibleState = state
@@ -444,7 +444,7 @@ class ConfirmDiscipline(Frame):
             Option("confirm", f"Confirm: {words} (your {d.name} is then spent for this mission)"),
             Option("cancel", f"Cancel: keep the {d.name} for later"),
         )
-        return Decision(self.seat, f"{s.names[self.seat]}, use the {d.name} now?", opts)
+        return Decision(self.seat, f"Use the {d.name} now?", opts)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: CrucibleState = state
@@ -469,28 +469,25 @@ class SeerPick(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: CrucibleState = state
-        name = s.names[self.seat]
         if not self.mine:
             opts = [
-                Option(f"mine:{t}", f"Give away your task: {tk.TASKS[t].text}")
+                Option(f"mine:{t}", f"Give away your task: {tk.TASKS[t].words}")
                 for t in s.open_tasks(self.seat)
             ]
             opts.append(Option("cancel", "Cancel: keep the Seer for later"))
-            return Decision(self.seat, f"{name}, the Seer: which of your tasks?", tuple(opts))
+            return Decision(self.seat, "The Seer: which of your tasks?", tuple(opts))
         opts = [
             Option(
                 f"theirs:{t[0]}",
-                f"Swap it for {s.names[t[1]]}'s task: {tk.TASKS[t[0]].text} "
+                f"Swap it for {s.names[t[1]]}'s task: {tk.TASKS[t[0]].words} "
                 "(the Seer is then spent)",
             )
             for t in s.tasks
             if t[2] == tk.OPEN and t[1] != self.seat
         ]
         opts.append(Option("cancel", "Cancel: keep the Seer for later"))
-        mine = tk.TASKS[self.mine].text
-        return Decision(
-            self.seat, f"{name}, the Seer: swap \"{mine}\" for which task?", tuple(opts)
-        )
+        mine = tk.TASKS[self.mine].words
+        return Decision(self.seat, f"The Seer: swap \"{mine}\" for which task?", tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
         s: CrucibleState = state

@@ -7,7 +7,7 @@ docs/rules/crucible.md and referred to here as C1, C2, ...
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from athanor.engine import ConfigError, GameState, Result, Rng
@@ -144,10 +144,6 @@ class CrucibleState(GameState):
         if self.log is not None:
             self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{rest}")])
 
-    def who(self, seat: int, viewer: int | None) -> str:
-        """'you' or the seat's name."""
-        return "you" if seat == viewer else self.names[seat]
-
     # -- card queries -----------------------------------------------------------------
 
     def lead_suit(self) -> int:
@@ -269,13 +265,17 @@ class CrucibleState(GameState):
 
     # -- the end -----------------------------------------------------------------------
 
-    def lose(self, cause: str, text: str) -> None:
-        """The mission is lost at once."""
+    def lose(
+        self, cause: str, text: str | Callable[[int | None], str], about: Sequence[int] = ()
+    ) -> None:
+        """The mission is lost at once. ``text`` may be written for each reader (the seats
+        in ``about`` read their own words)."""
         if self.outcome:
             return
+        render = text if callable(text) else (lambda viewer: text)
         self.outcome = cause
-        self.detail = text
-        self.say("end", f"The mission is lost: {text}.")
+        self.detail = render(None)
+        self.say_each("end", lambda viewer: f"The mission is lost: {render(viewer)}.", about)
 
     def win(self) -> None:
         """Every task (and any extra goal) is done: the elixir is brewed."""

@@ -134,14 +134,14 @@ def cannot_win(s: CrucibleState, o: int) -> Why:
     if o == s.sponge:
         return "the Sponge may win no Catalyze trick"
     if not s.hands[o]:
-        return f"{s.names[o]} has no cards left to win a trick with"
+        return "no card is left in that hand to win a trick with"
     return None
 
 
 def no_transmute_left(s: CrucibleState, o: int) -> Why:
     """Why no more Transmute can be played with this seat in it, if none can."""
     if not s.hands[o]:
-        return f"{s.names[o]} has no cards left"
+        return "no card is left in that hand"
     if not s.can_declare_transmute():
         return "no more Transmutes may be declared this mission"
     return None
@@ -157,13 +157,13 @@ def _wins(s: CrucibleState, o: int) -> int:
 def _exactly(n: int) -> Task:
     def broken(s: CrucibleState, o: int) -> Why:
         w = _wins(s, o)
-        return f"{s.names[o]} has already won {plural(w, 'Catalyze trick')}" if w > n else None
+        return f"{plural(w, 'Catalyze trick')} already won" if w > n else None
 
     def impossible(s: CrucibleState, o: int, r: Reach) -> Why:
         w = _wins(s, o)
         if w < n and w + future_wins(s, o) < n:
             return (
-                f"{s.names[o]} has won {w} and can win at most {future_wins(s, o)} more"
+                f"{w} won, and at most {future_wins(s, o)} more can be"
                 if o != s.sponge
                 else "the Sponge may win no Catalyze trick"
             )
@@ -185,7 +185,7 @@ def _at_least_five() -> Task:
     def impossible(s: CrucibleState, o: int, r: Reach) -> Why:
         w = _wins(s, o)
         if w + future_wins(s, o) < 5:
-            return cannot_win(s, o) or f"{s.names[o]} has won {w} and has too few cards left"
+            return cannot_win(s, o) or f"{w} won, and too few cards are left in that hand"
         return None
 
     return Task(
@@ -223,7 +223,7 @@ def _zero_suit(suit: int) -> Task:
     name = SUITS[suit]
 
     def broken(s: CrucibleState, o: int) -> Why:
-        return f"{s.names[o]} has won {an(name)}" if s.rec[o][suit] else None
+        return f"{an(name)} has been won" if s.rec[o][suit] else None
 
     return Task(
         f"zero-{name.lower()}",
@@ -278,7 +278,7 @@ def _win_catalyst() -> Task:
 
 def _zero_catalyst() -> Task:
     def broken(s: CrucibleState, o: int) -> Why:
-        return f"{s.names[o]} has won a Catalyst" if s.rec[o][CATALYST] else None
+        return "a Catalyst has been won" if s.rec[o][CATALYST] else None
 
     return Task(
         "zero-catalyst",
@@ -312,13 +312,13 @@ def _transmute_impossible(s: CrucibleState, o: int, r: Reach) -> Why:
 def _one_boil() -> Task:
     def broken(s: CrucibleState, o: int) -> Why:
         b = s.rec[o][BOILS]
-        return f"{s.names[o]} has caused {plural(b, 'Boil Over')}" if b > 1 else None
+        return f"{plural(b, 'Boil Over')} already caused" if b > 1 else None
 
     def impossible(s: CrucibleState, o: int, r: Reach) -> Why:
         if s.rec[o][BOILS]:
             return None
         if not s.hands[o]:
-            return f"{s.names[o]} has no cards left to cause a Boil Over with"
+            return "no card is left in that hand to cause a Boil Over with"
         if sum(s.slag) + 1 >= s.mission.slag_cap:
             return "one more Boil Over would destroy the laboratory"
         return None
@@ -337,7 +337,7 @@ def _one_boil() -> Task:
 def _lead_one_transmute() -> Task:
     def broken(s: CrucibleState, o: int) -> Why:
         n = s.rec[o][LED_T]
-        return f"{s.names[o]} has led {plural(n, 'Transmute')}" if n > 1 else None
+        return f"{plural(n, 'Transmute')} already led" if n > 1 else None
 
     def impossible(s: CrucibleState, o: int, r: Reach) -> Why:
         if s.rec[o][LED_T]:
@@ -366,7 +366,7 @@ def _won(s: CrucibleState, i: int, o: int) -> bool:
 def _first_trick() -> Task:
     def broken(s: CrucibleState, o: int) -> Why:
         if s.history and not _won(s, 0, o):
-            return f"{s.names[o]} did not win the first trick"
+            return "the first trick went elsewhere"
         return None
 
     return Task(
@@ -385,7 +385,7 @@ def _last_trick() -> Task:
         if o == s.sponge:
             return "the Sponge may win no Catalyze trick"
         if not s.hands[o] and any(s.hands):
-            return f"{s.names[o]} has no cards left for the last trick"
+            return "no card is left in that hand for the last trick"
         return None
 
     return Task(
@@ -402,7 +402,7 @@ def _none_first_three() -> Task:
     def broken(s: CrucibleState, o: int) -> Why:
         for i in range(min(3, len(s.history))):
             if _won(s, i, o):
-                return f"{s.names[o]} won trick {i + 1}"
+                return f"trick {i + 1} was won"
         return None
 
     return Task(
@@ -436,7 +436,7 @@ def _more_than_lead(s: CrucibleState, o: int, r: Reach) -> Why:
     if o == lead:
         return "the Lead Alchemist cannot win more tricks than themselves"
     if _wins(s, o) + future_wins(s, o) <= _wins(s, lead):
-        return f"{s.names[o]} can no longer pass {s.names[lead]}'s trick count"
+        return "the Lead Alchemist's count can no longer be passed"
     return None
 
 
@@ -445,7 +445,7 @@ def _fewer_than_lead(s: CrucibleState, o: int, r: Reach) -> Why:
     if o == lead:
         return "the Lead Alchemist cannot win fewer tricks than themselves"
     if _wins(s, o) >= _wins(s, lead) + future_wins(s, lead):
-        return f"{s.names[lead]} can no longer win more tricks than {s.names[o]}"
+        return "the Lead Alchemist can no longer win more tricks"
     return None
 
 
@@ -453,7 +453,7 @@ def _most_outright(s: CrucibleState, o: int, r: Reach) -> Why:
     best = _wins(s, o) + future_wins(s, o)
     for other in range(s.players):
         if other != o and _wins(s, other) >= best:
-            return f"{s.names[o]} can no longer win more tricks than {s.names[other]}"
+            return "another alchemist's count can no longer be passed"
     return None
 
 
@@ -465,7 +465,7 @@ def _same_as_left(s: CrucibleState, o: int, r: Reach) -> Why:
     left = _left(s, o)
     mine, theirs = _wins(s, o), _wins(s, left)
     if mine + future_wins(s, o) < theirs or theirs + future_wins(s, left) < mine:
-        return f"{s.names[o]} and {s.names[left]} can no longer end level"
+        return "the alchemist to the left can no longer be matched"
     return None
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import GameSpec, OptionSpec
-from athanor.games.dominion.cards import CARDS, Card, CardType, Cost
-from athanor.games.dominion.commands import COMMANDS, turn_resources
-from athanor.games.dominion.kingdoms import PRESETS
+from athanor.engine import GameSpec, OptionSpec, Rng
+from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
+from athanor.games.dominion.commands import COMMANDS, turn_money
+from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
 from athanor.games.dominion.rules import DominionState
 from athanor.games.dominion.strategy import HeuristicBot, Strategy, StrategyBot, builtin_strategies
 
@@ -22,23 +22,51 @@ def _strategy_bots() -> dict[str, Any]:
 
 
 def status(view: Any, seat: int | None) -> str:
-    """A short summary for the terminal's status command."""
-    lines = [
-        "Supply: " + ", ".join(f"{n} {k}" for n, k in view["supply"].items()) + ".",
-    ]
-    for i, p in enumerate(view["players"]):
-        who = "You" if i == seat else p["name"]
-        hand = ", ".join(p["hand"]) if p["hand"] is not None else f"{p['hand_size']} cards"
-        lines.append(
-            f"{who}: hand {hand}; deck {p['deck_size']}; discard {p['discard_size']}"
-            + (f"; in play {', '.join(p['in_play'])}" if p["in_play"] else "")
-            + "."
-        )
-    if not view["over"]:
-        lines.append(
-            f"{view['names'][view['current']]}'s {view['phase']} phase: {turn_resources(view)}."
-        )
-    return "\n".join(lines)
+    """One line: whose turn and phase, the money the hand can make, Actions and Buys
+    left, and everyone's victory points."""
+    names = view["names"]
+    vp = "; ".join(
+        f"{'you' if i == seat else p['name']} {p['vp']}" for i, p in enumerate(view["players"])
+    )
+    if view["over"]:
+        return f"The game is over. Victory points: {vp}."
+    current = view["current"]
+    whose = "your" if current == seat else f"{names[current]}'s"
+    possessor = view["possessor"]
+    if possessor is not None:
+        by = "you decide" if possessor == seat else f"{names[possessor]} decides"
+        whose = f"{whose} extra turn ({by}, Possession),"
+    else:
+        whose += " turn,"
+    money = view.get("money_with_hand")
+    if money is not None:
+        coins, potions = money
+        hand = "your hand" if current == seat else f"{names[current]}'s hand"
+        can = f"{plural('coin', coins)}" + (f" and {plural('Potion', potions)}" if potions else "")
+        money_words = f"{can} with the Treasures in {hand}"
+    else:
+        money_words = turn_money(view)
+    return (
+        f"Turn {view['turn']}: {whose} {view['phase']} phase. {money_words}; "
+        f"{plural('Action', view['actions'])}, {plural('Buy', view['buys'])}. "
+        f"Victory points: {vp}."
+    )
+
+
+def card_texts() -> dict[str, str]:
+    """Every card with its cost, types and text in our words, for the card command."""
+    return {
+        c.name: f"{c.type_words}, costs {c.cost.words()}. {c.text}".strip()
+        for c in sorted(CARDS.values(), key=lambda c: c.name)
+    }
+
+
+def sample_options(rng: Rng) -> dict[str, Any]:
+    """A random valid set-up: a random kingdom with any share of Alchemy, or a preset."""
+    presets = list(PRESETS)
+    if rng.below(4) == 0:
+        return {"kingdom": rng.choice(presets)}
+    return {"kingdom": "random", "alchemy": rng.choice([*(str(n) for n in range(11)), "any"])}
 
 
 SPEC = GameSpec(
@@ -54,6 +82,7 @@ SPEC = GameSpec(
             + ", ".join(PRESETS)
             + "), or a comma-separated list of card names (a shorter list is filled at random).",
             "random",
+            check=named_cards,
         ),
         OptionSpec(
             "alchemy",
@@ -61,6 +90,7 @@ SPEC = GameSpec(
             "to draw from the Base set and Alchemy together (named cards count).",
             "0",
             type=Any,
+            check=alchemy_count,
         ),
     ),
     summary="Deck-building: buy cards, build your deck, gain the most victory points.",
@@ -68,11 +98,18 @@ SPEC = GameSpec(
     default_bot="big-money-ultimate",
     status=status,
     commands=COMMANDS,
+    sample_options=sample_options,
+    minor_events=frozenset({"draw", "shuffle", "discard", "reveal", "put", "aside"}),
+    shortcuts={"e": "end", "end": "end", "t": "treasures", "all": "treasures"},
+    cards=card_texts,
+    score_name="victory points",
     bot_from_text=lambda text, source, seed: StrategyBot(Strategy.parse(text, source), seed),
     help=(
         "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "
         "(1 Buy to start), then discard everything and draw 5. The game ends when the "
-        "Provinces or three Supply piles (four with 5-6 players) run out; most victory points wins."
+        "Provinces or three Supply piles (four with 5-6 players) run out; most victory points "
+        "wins, and a tie goes to whoever took fewer turns. In the final result, places count "
+        "from first, and the score is victory points."
     ),
 )
 

@@ -80,7 +80,7 @@ class PutBack(Frame):
         if len(names) > 1:
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, put a card back on your deck; the last one you put "
+                f"Put a card back on your deck; the last one you put "
                 f"back will be on top ({self.why}: {cards_words(self.cards)})",
                 tuple(opt("back", c) for c in names),
             )
@@ -182,7 +182,8 @@ class ScryingPool(Frame):
                 self.seat,
                 "reveal",
                 "reveals",
-                f" {cards_words(found)} and puts them into their hand (Scrying Pool)."
+                f" {cards_words(found)} and puts {'it' if len(found) == 1 else 'them'} into "
+                "their hand (Scrying Pool)."
                 if found
                 else " no more cards (Scrying Pool).",
                 kind="reveal",
@@ -190,11 +191,10 @@ class ScryingPool(Frame):
         return None
 
     def _ask(self, s: DominionState) -> Decision:
-        whose = "your" if self.target == self.seat else f"{s.names[self.target]}'s"
+        whose = "Your" if self.target == self.seat else f"{s.names[self.target]}'s"
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, {whose} top card is {a_card(self.card)}: discard it or put "
-            "it back? (Scrying Pool)",
+            f"{whose} top card is {a_card(self.card)}: discard it or put it back? (Scrying Pool)",
             (opt("discard", self.card), opt("back", self.card)),
         )
 
@@ -246,7 +246,7 @@ class Golem(Frame):
         if len(self.cards) == 2 and self.cards[0] != self.cards[1]:
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, which Action does Golem play first?",
+                "Which Action does Golem play first?",
                 tuple(opt("play", c) for c in self.cards),
             )
         if not self.cards:
@@ -306,11 +306,14 @@ def _possession(s: DominionState, seat: int, immune: list[int]) -> None:
     left = (seat + 1) % len(s.names)
     s.extra_turns.append([left, seat])
     if s.log is not None:
-        n = sum(1 for e in s.extra_turns if e[0] == left)
-        s.say(
+        n = plural("extra turn", sum(1 for e in s.extra_turns if e[0] == left))
+        s.say_each(
             "play",
-            f"{s.names[left]} will take an extra turn after this one, with {s.names[seat]} "
-            f"deciding (Possession; {plural('extra turn', n)} to come for {s.names[left]}).",
+            lambda v: (
+                f"{s.who(left, v, True)} will take an extra turn after this one, with "
+                f"{s.who(seat, v)} deciding (Possession; {n} to come for {s.who(left, v)})."
+            ),
+            (left, seat),
         )
 
 

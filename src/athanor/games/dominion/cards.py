@@ -13,6 +13,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from athanor.engine.text import list_words, with_article
+from athanor.engine.text import plural as count_words
+
 
 class CardType(enum.IntFlag):
     """Card types; a card may have several (Moat is an Action and a Reaction)."""
@@ -368,30 +371,13 @@ def card(name: str) -> Card:
 
 
 def a_card(name: str) -> str:
-    """A card name with its article: "a Silver", "an Estate"."""
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+    """A card name with its article, by sound: "a Silver", "an Estate", "a University"."""
+    return with_article(name)
 
 
 def plural(name: str, n: int) -> str:
     """ "3 Coppers", "1 Gold", "2 Throne Rooms"."""
-    if n == 1:
-        return f"1 {name}"
-    if name.endswith("y") and name[-2] not in "aeiou":
-        return f"{n} {name[:-1]}ies"
-    if name.endswith("s"):
-        return f"{n} {name}"
-    if name.endswith(("ch", "sh", "x")):
-        return f"{n} {name}es"
-    return f"{n} {name}s"
-
-
-def list_words(items: list[str]) -> str:
-    """["Gold", "Silver", "Copper"] -> "Gold, Silver and Copper"."""
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return count_words(n, name)
 
 
 def cards_words(names: list[str]) -> str:

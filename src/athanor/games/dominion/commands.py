@@ -14,27 +14,47 @@ def _counted(cards: list[str]) -> str:
 
 
 def hand(view: Any, seat: int | None) -> str:
-    """Your hand and what is in play."""
+    """Your hand and what is in play; during a possessed turn you decide, the hand of the
+    player you possess, said as theirs."""
     if seat is None:
         return "Spectators have no hand."
+    current = view["current"]
+    if view["possessor"] == seat and current != seat and not view["over"]:
+        them = view["players"][current]
+        out = (
+            f"{them['name']}'s hand, which you play this turn (Possession) "
+            f"({plural('card', them['hand_size'])}): {_counted(them['hand'])}."
+        )
+        if them["in_play"]:
+            out += f" In play: {', '.join(them['in_play'])}."
+        return out + f" {turn_resources(view)}."
     me = view["players"][seat]
     out = f"Your hand ({plural('card', me['hand_size'])}): {_counted(me['hand'])}."
     if me["in_play"]:
         out += f" In play: {', '.join(me['in_play'])}."
-    if view["current"] == seat and not view["over"]:
+    if current == seat and not view["over"]:
         out += f" {turn_resources(view)}."
     return out
 
 
-def turn_resources(view: Any) -> str:
-    """ "1 Action, 2 Buys, 5 coins and 1 Potion": what the player whose turn it is has left."""
-    text = (
-        f"{plural('Action', view['actions'])}, {plural('Buy', view['buys'])}, "
-        f"{plural('coin', view['coins'])}"
-    )
+def turn_money(view: Any) -> str:
+    """ "5 coins and 1 Potion": the money in play for the player whose turn it is."""
+    text = plural("coin", view["coins"])
     if view["potions"]:
         text += f" and {plural('Potion', view['potions'])}"
     return text
+
+
+def turn_resources(view: Any) -> str:
+    """ "1 Action, 2 Buys, 5 coins and 1 Potion": what the player whose turn it is has left."""
+    return f"{plural('Action', view['actions'])}, {plural('Buy', view['buys'])}, {turn_money(view)}"
+
+
+def kingdom(view: Any, seat: int | None) -> str:
+    """The game's ten Kingdom cards with their costs, cheapest first."""
+    costs = view["costs"]
+    cards = sorted(view["kingdom"], key=lambda n: (view["kingdom_costs"][n], n))
+    return "Kingdom: " + "; ".join(f"{n}, {costs[n]}" for n in cards) + "."
 
 
 def supply(view: Any, seat: int | None) -> str:
@@ -71,4 +91,5 @@ COMMANDS = {
     "supply": ("every Supply pile with its cost and count", supply),
     "deck": ("deck and discard pile sizes for everyone", deck),
     "scores": ("victory points and turns for everyone", scores),
+    "kingdom": ("the ten Kingdom cards and their costs", kingdom),
 }

@@ -72,7 +72,8 @@ _BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
 
 
 class BuyTable:
-    """The piles of a Supply, cheapest first, with where each coin total cuts the list.
+    """The piles of a Supply, cheapest first, with where each coin total cuts the list
+    (the options read it backwards: dearest first).
 
     With no pile empty and no Potions to spend, the Buy question depends on the coins
     alone: ``level(coins)`` gives its options (with "End your turn"), their ids and
@@ -82,7 +83,10 @@ class BuyTable:
     __slots__ = ("cut", "entries", "levels", "sets", "top")
 
     def __init__(self, supply: dict[str, int]) -> None:
-        names = sorted(supply, key=COST_COINS.__getitem__)  # stable: Supply order within a cost
+        # Cheapest first here, and within a cost in reverse Supply order, so that the
+        # options (this list reversed) read dearest first and in Supply order within a cost.
+        order = {n: i for i, n in enumerate(supply)}
+        names = sorted(supply, key=lambda n: (COST_COINS[n], -order[n]))
         self.entries = [(n, COST_POTIONS[n], _BUY[n]) for n in names]
         costs = [COST_COINS[n] for n in names]
         self.top = top = costs[-1] if costs else 0
@@ -92,11 +96,15 @@ class BuyTable:
         self.sets: list[frozenset[str] | None] = [None] * (top + 1)
 
     def level(self, coins: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
-        """Options and ids for ``coins`` (no Potions, no empty pile), "end" last."""
+        """Options and ids for ``coins`` (no Potions, no empty pile): "end" first, then the
+        cards dearest first, so the likely buys come first and "end" is always 1."""
         i = coins if coins < self.top else self.top
         got = self.levels[i]
         if got is None:
-            opts = (*[o for n, p, o in self.entries[: self.cut[i]] if not p], OPT_END_TURN)
+            opts = (
+                OPT_END_TURN,
+                *[o for n, p, o in reversed(self.entries[: self.cut[i]]) if not p],
+            )
             got = self.levels[i] = (opts, tuple([o.id for o in opts]))
         return got
 
@@ -109,12 +117,13 @@ class BuyTable:
         return got
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
-        """Buy options for piles that are not empty and cost at most coins and Potions
-        (the general case: with no Potions and no empty pile, ``level`` has them ready)."""
+        """Buy options for piles that are not empty and cost at most coins and Potions,
+        dearest first (the general case: with no Potions and no empty pile, ``level`` has
+        them ready)."""
         entries = self.entries[: self.cut[coins]] if coins < self.top else self.entries
         if pots:
-            return [o for n, p, o in entries if p <= pots and supply[n]]
-        return [o for n, p, o in entries if not p and supply[n]]
+            return [o for n, p, o in reversed(entries) if p <= pots and supply[n]]
+        return [o for n, p, o in reversed(entries) if not p and supply[n]]
 
 
 def buy_table(supply: dict[str, int]) -> BuyTable:
@@ -136,11 +145,14 @@ OPT_END_TURN = Option("end", "End your turn")
 OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
 
 
-_BUY_PROMPTS: dict[tuple[str, int, int, int], str] = {}
-_TREASURE_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
+_BUY_PROMPTS: dict[tuple[int, int, int], str] = {}
+_TREASURE_PARTS: dict[
+    tuple[str, ...],
+    tuple[tuple[Option, ...], tuple[str, ...], tuple[Option, ...], tuple[str, ...]],
+] = {}
 _HANDS: dict[tuple[str, ...], HandTreasures] = {}
 _ACTION_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
-_ACTION_PROMPTS: dict[tuple[str, int], str] = {}
+_ACTION_PROMPTS: dict[int, str] = {}
 
 
 def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -> str:
@@ -151,12 +163,12 @@ def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -
     money = _money_words(coins, pots)
     buys = s.buys
     if not tre:
-        return f"{s.names[seat]}, buy a card ({money}, {buys} {_BUYS[buys > 1]})"
+        return f"Buy a card ({money}, {buys} {_BUYS[buys > 1]})"
     if s.coins or s.potions:
         money = f"{s.money_words()} now, {money} with your Treasures"
     else:
         money = f"your Treasures make {money}"
-    return f"{s.names[seat]}, buy a card ({money}, played when you buy; {buys} {_BUYS[buys > 1]})"
+    return f"Buy a card ({money}, played when you buy; {buys} {_BUYS[buys > 1]})"
 
 
 def _money_words(coins: int, pots: int) -> str:
@@ -172,17 +184,16 @@ def _action_question(s: DominionState, seat: int, hand: list[str]) -> Decision:
     kinds = tuple(dict.fromkeys(filter(ACTIONS.__contains__, hand)))
     part = _ACTION_PARTS.get(kinds)
     if part is None:
-        opts = (*[_PLAY[c] for c in kinds], OPT_END_ACTIONS)
+        opts = (OPT_END_ACTIONS, *[_PLAY[c] for c in kinds])
         if len(_ACTION_PARTS) >= 20_000:  # keep memory bounded in long simulations
             _ACTION_PARTS.clear()
         part = _ACTION_PARTS[kinds] = (opts, tuple([o.id for o in opts]))
     n = s.actions
-    key = (s.names[seat], n)
-    prompt = _ACTION_PROMPTS.get(key)
+    prompt = _ACTION_PROMPTS.get(n)
     if prompt is None:
-        prompt = f"{s.names[seat]}, play an Action ({n} Action{'' if n == 1 else 's'} left)"
+        prompt = f"Play an Action ({n} Action{'' if n == 1 else 's'} left)"
         if len(_ACTION_PROMPTS) < 4096:
-            _ACTION_PROMPTS[key] = prompt
+            _ACTION_PROMPTS[n] = prompt
     return Decision(seat, prompt, part[0], part[1])
 
 
@@ -202,14 +213,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     supply = s.supply
     table = s.buy_table
     if pots or 0 in supply.values():
-        opts_t = (*table.options(supply, coins, pots), OPT_END_TURN)
-        ids_t = tuple([o.id for o in opts_t])
-        if h is not None:
-            opts_t = h.opts + opts_t
-            ids_t = h.ids + ids_t
-        return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t, ids_t)
+        piles = table.options(supply, coins, pots)
+        opts_t = (OPT_END_TURN, *piles) if h is None else (OPT_END_TURN, *h.first, *piles, *h.then)
+        return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t)
     # The usual case: the options depend on the coins (and the Treasures in hand) alone.
-    key = (s.names[seat], s.coins, -1 if h is None else coins, buys)
+    key = (s.coins, -1 if h is None else coins, buys)
     prompt = _BUY_PROMPTS.get(key)
     if prompt is None:
         prompt = _buy_prompt(s, seat, h is not None, coins, pots)
@@ -218,8 +226,14 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     opts, ids = table.level(coins)
     if h is None:
         return Decision(seat, prompt, opts, ids, table.level_set(coins))
+    # "End" stays first and "play all" second; playing one Treasure comes last.
     # No id set here: one would cost more to build than the few lookups made in it.
-    return Decision(seat, prompt, h.opts + opts, h.ids + ids)
+    return Decision(
+        seat,
+        prompt,
+        opts[:1] + h.first + opts[1:] + h.then,
+        ids[:1] + h.first_ids + ids[1:] + h.then_ids,
+    )
 
 
 class HandTreasures:
@@ -230,7 +244,18 @@ class HandTreasures:
     and ``silver`` say whether they apply.
     """
 
-    __slots__ = ("coins", "ids", "kept", "opts", "played", "potions", "silver", "stones")
+    __slots__ = (
+        "coins",
+        "first",
+        "first_ids",
+        "kept",
+        "played",
+        "potions",
+        "silver",
+        "stones",
+        "then",
+        "then_ids",
+    )
 
     def __init__(self, hand: tuple[str, ...]) -> None:
         is_treasure = TREASURES.__contains__
@@ -240,13 +265,20 @@ class HandTreasures:
         self.potions = sum(map(TREASURE_POTIONS.__getitem__, played))
         self.stones = played.count(STONE)
         self.silver = "Silver" in played
-        # Options: play them all, or one by name (shared by every hand with these kinds).
+        # Options: play them all (offered early), or one by name (offered last); shared
+        # by every hand with these kinds.
         kinds = tuple(dict.fromkeys(played))
         part = _TREASURE_PARTS.get(kinds)
         if part is None:
-            opts = (OPT_ALL_TREASURES, *[_PLAY[c] for c in kinds]) if kinds else ()
-            part = _TREASURE_PARTS[kinds] = (opts, tuple([o.id for o in opts]))
-        self.opts, self.ids = part
+            singles = tuple([_PLAY[c] for c in kinds])
+            first = (OPT_ALL_TREASURES,) if kinds else ()
+            part = _TREASURE_PARTS[kinds] = (
+                first,
+                tuple([o.id for o in first]),
+                singles,
+                tuple([o.id for o in singles]),
+            )
+        self.first, self.first_ids, self.then, self.then_ids = part
 
 
 def hand_treasures(hand: list[str]) -> HandTreasures:
@@ -286,7 +318,7 @@ def trash_question(
     opts = [opt("trash", c) for c in names]
     if optional:
         opts.append(OPT_NONE)
-    return Decision(seat, f"{s.names[seat]}, trash {what} from your hand ({why})", tuple(opts))
+    return Decision(seat, f"Trash {what} from your hand ({why})", tuple(opts))
 
 
 def _done(s: DominionState, frame: Frame) -> None:
@@ -421,7 +453,7 @@ class MoatWindow(ResponseWindow):
     def prompt(self, state: Any, seat: int) -> str:
         s: DominionState = state
         who = s.names[self.attacker]
-        return f"{s.names[seat]}, {who} plays {a_card(self.attack)}: reveal Moat?"
+        return f"{who} plays {a_card(self.attack)}: reveal Moat?"
 
     def respond(self, state: Any, seat: int, option_id: str) -> None:
         s: DominionState = state
@@ -475,7 +507,7 @@ class CleanupChoices(Frame):
         opts.append(OPT_DONE)
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, Clean-up: {' or '.join(what)}? (done: discard the rest)",
+            f"Clean-up: {' or '.join(what)}? (done: discard the rest)",
             tuple(opts),
         )
 
@@ -556,11 +588,13 @@ class Gain(Frame):
             self.choose(s, opts[0].id)
             return None
         what = "a Treasure" if self.kind == CardType.TREASURE else "a card"
+        if self.kind == CardType.ACTION:
+            what = "an Action card"
         where = {"discard": "", "hand": " to your hand", "deck": " onto your deck"}[self.to]
         limit = Cost(self.coins, self.potions).words()
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, gain {what}{where} costing up to {limit} ({self.why})",
+            f"Gain {what}{where} costing up to {limit} ({self.why})",
             tuple(opts),
         )
 
@@ -608,9 +642,7 @@ class PickFromHand(Frame):
             if self.optional
             else f"{self.left} more"
         )
-        return Decision(
-            self.seat, f"{s.names[self.seat]}, {word} a card ({self.why}: {more})", tuple(opts)
-        )
+        return Decision(self.seat, f"{word.capitalize()} a card ({self.why}: {more})", tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
         s: DominionState = state
@@ -667,8 +699,7 @@ class Harbinger(Frame):
         opts.append(OPT_NONE)
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, you may put a card from your discard pile onto your deck "
-            "(Harbinger)",
+            "You may put a card from your discard pile onto your deck (Harbinger)",
             tuple(opts),
         )
 
@@ -709,10 +740,9 @@ class Vassal(Frame):
     card: str
 
     def run(self, state: Any) -> Decision | None:
-        s: DominionState = state
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, play the discarded {self.card} (Vassal)?",
+            f"Play the discarded {self.card} (Vassal)?",
             (opt("play", self.card), OPT_NONE),
         )
 
@@ -807,7 +837,7 @@ class Bureaucrat(EachOther):
         if len(vics) > 1:
             return Decision(
                 t,
-                f"{s.names[t]}, put a Victory card from your hand onto your deck (Bureaucrat)",
+                "Put a Victory card from your hand onto your deck (Bureaucrat)",
                 tuple(opt("topdeck", c) for c in vics),
             )
         if vics:
@@ -857,8 +887,7 @@ class Militia(EachOther):
             if len(names) > 1:
                 return Decision(
                     t,
-                    f"{s.names[t]}, discard down to 3 cards (Militia: "
-                    f"{plural('card', len(hand) - 3)} to go)",
+                    f"Discard down to 3 cards (Militia: {plural('card', len(hand) - 3)} to go)",
                     tuple(opt("discard", c) for c in names),
                 )
             s.discard_from_hand(t, names[0])
@@ -884,7 +913,7 @@ class Moneylender(Frame):
             return None
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, trash a Copper for +3 coins (Moneylender)?",
+            "Trash a Copper for +3 coins (Moneylender)?",
             (opt("trash", "Copper"), OPT_NONE),
         )
 
@@ -924,6 +953,8 @@ class Remodel(Frame):
         hand = s.hands[self.seat]
         names = [c for c in distinct(hand) if not self.kind or CARDS[c].types & self.kind]
         what = "a Treasure" if self.kind == CardType.TREASURE else "a card"
+        if self.kind == CardType.ACTION:
+            what = "an Action card"
         return trash_question(s, self, self.seat, names, self.why, self.optional, what)
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -965,7 +996,7 @@ class ThroneRoom(Frame):
         opts.append(OPT_NONE)
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, choose an Action card to play twice (Throne Room)",
+            "Choose an Action card to play twice (Throne Room)",
             tuple(opts),
         )
 
@@ -1022,7 +1053,7 @@ class Bandit(EachOther):
         if len(good) > 1:
             return Decision(
                 t,
-                f"{s.names[t]}, trash one of your revealed Treasures (Bandit)",
+                "Trash one of your revealed Treasures (Bandit)",
                 tuple(opt("trash", c) for c in good),
             )
         self._settle(s, t, good[0] if good else None)
@@ -1066,7 +1097,7 @@ class Library(Frame):
         if self.pending is not None:
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, you drew {a_card(self.pending)}: set it aside (Library)?",
+                f"You drew {a_card(self.pending)}: set it aside (Library)?",
                 (opt("aside", self.pending), opt("keep", self.pending)),
             )
         hand = s.hands[self.seat]
@@ -1124,21 +1155,20 @@ class Sentry(Frame):
             c = self.cards[self.idx]
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, {self._nth()} card is {a_card(c)}: trash it, discard it "
-                "or put it back? (Sentry)",
+                f"{self._nth()} card is {a_card(c)}: trash it, discard it or put it back? (Sentry)",
                 (opt("trash", c), opt("discard", c), opt("back", c)),
             )
         if len(self.back) == 2 and self.back[0] != self.back[1]:
             return Decision(
                 self.seat,
-                f"{s.names[self.seat]}, which card goes on top of your deck? (Sentry)",
+                "Which card goes on top of your deck? (Sentry)",
                 tuple(opt("top", c) for c in self.back),
             )
         self._put_back(s, self.back)
         return None
 
     def _nth(self) -> str:
-        return "the top" if self.idx == 0 else "the second"
+        return "Your top" if self.idx == 0 else "Your second"
 
     def _put_back(self, s: DominionState, order: list[str]) -> None:
         """Put back cards; the last one listed ends on top."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 
 from athanor.engine import ConfigError, Rng
+from athanor.engine.core import excerpt
 from athanor.games.dominion.cards import ALCHEMY_KINGDOM, ALL_KINGDOM, CARDS, KINGDOM_CARDS
 
 # Recommended sets of ten from the 2nd-edition rulebook.
@@ -142,7 +143,7 @@ def card_named(text: str) -> str:
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     if text.strip() in CARDS:
         raise ConfigError(f"{text.strip()} is a Basic card, not a Kingdom card.")
-    raise ConfigError(f"unknown Kingdom card {text.strip()!r}.{hint}")
+    raise ConfigError(f"unknown Kingdom card {excerpt(text.strip())}.{hint}")
 
 
 def alchemy_count(value: object) -> int | None:
@@ -153,10 +154,31 @@ def alchemy_count(value: object) -> int | None:
     try:
         n = int(text)
     except ValueError:
-        raise ConfigError(f"option 'alchemy' is a number 0-10 or 'any', not {value!r}") from None
+        raise ConfigError(
+            f"option 'alchemy' is a number 0-10 or 'any', not {excerpt(value)}"
+        ) from None
     if not 0 <= n <= KINGDOM_SIZE:
         raise ConfigError(f"option 'alchemy' is a number 0-10 or 'any', not {n}")
     return n
+
+
+def named_cards(text: str) -> list[str]:
+    """The cards a ``kingdom`` option names ("random" and presets name none of their own);
+    an unknown or repeated card, or more than ten, is a ConfigError."""
+    text = str(text).strip()
+    if text.lower() in ("", "random") or text.lower() in PRESETS:
+        return []
+    chosen: list[str] = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name = card_named(part)
+        if name in chosen:
+            raise ConfigError(f"{name} is named twice in the kingdom.")
+        chosen.append(name)
+    if len(chosen) > KINGDOM_SIZE:
+        raise ConfigError(f"a kingdom has {KINGDOM_SIZE} cards, not {len(chosen)}.")
+    return chosen
 
 
 def choose_kingdom(spec: str, rng: Rng, alchemy: int | None = 0) -> list[str]:
@@ -168,21 +190,9 @@ def choose_kingdom(spec: str, rng: Rng, alchemy: int | None = 0) -> list[str]:
     draw from both sets together (D25).
     """
     text = spec.strip()
-    if text.lower() in ("", "random"):
-        chosen: list[str] = []
-    elif text.lower() in PRESETS:
+    if text.lower() in PRESETS:
         return list(PRESETS[text.lower()])
-    else:
-        chosen = []
-        for part in text.split(","):
-            if not part.strip():
-                continue
-            name = card_named(part)
-            if name in chosen:
-                raise ConfigError(f"{name} is named twice in the kingdom.")
-            chosen.append(name)
-        if len(chosen) > KINGDOM_SIZE:
-            raise ConfigError(f"a kingdom has {KINGDOM_SIZE} cards, not {len(chosen)}.")
+    chosen = named_cards(text)
     if alchemy is None:
         rest = [n for n in ALL_KINGDOM if n not in chosen]
     elif alchemy == 0:

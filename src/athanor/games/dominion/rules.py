@@ -269,7 +269,12 @@ class DominionState(GameState):
         s.current = s.first
         s.resume = s.first
         if s.log is not None:
-            s.say("setup", f"{s.names[s.first]} goes first.")
+            first = s.first
+            s.say_each(
+                "setup",
+                lambda v: "You go first." if v == first else f"{s.names[first]} goes first.",
+                [first],
+            )
         s.stack.append(fr.Turn(s.first, "start"))
         s._run()
         return s
@@ -491,13 +496,25 @@ class DominionState(GameState):
         self.supply[name] -= 1
         self.discards[p].append(name)
         if self.log is not None:
-            what = "buys" if quiet else "would gain"
-            self.say(
-                "gain",
-                f"{self.names[p]} gains {a_card(name)} that {self.names[seat]} {what} "
-                f"(Possession); it goes to {self.names[p]}'s discard pile.",
-                [(p, f"You gain {a_card(name)} that {self.names[seat]} {what} (Possession).")],
-            )
+            card = a_card(name)
+
+            def line(v: int | None) -> str:
+                if v == p:
+                    what = "buys" if quiet else "would gain"
+                    return f"You gain {card} that {self.names[seat]} {what} (Possession)."
+                if v == seat:
+                    what = "buy" if quiet else "would gain"
+                    return (
+                        f"{self.names[p]} gains {card} that you {what} (Possession); "
+                        f"it goes to {self.names[p]}'s discard pile."
+                    )
+                what = "buys" if quiet else "would gain"
+                return (
+                    f"{self.names[p]} gains {card} that {self.names[seat]} {what} "
+                    f"(Possession); it goes to {self.names[p]}'s discard pile."
+                )
+
+            self.say_each("gain", line, (p, seat))
         return True
 
     def trash_card(self, seat: int, name: str, where: str = "") -> None:
@@ -622,10 +639,15 @@ class DominionState(GameState):
         p = self.possessor
         self.possessor = -1
         if self.log is not None:
-            self.say(
+            self.say_each(
                 "turn",
-                f"{self.names[seat]}'s extra turn ends; "
-                f"{self.names[p]} no longer decides for them.",
+                lambda v: (
+                    f"Your extra turn ends; {self.names[p]} no longer decides for you."
+                    if v == seat
+                    else f"{self.names[seat]}'s extra turn ends; "
+                    f"{self.who(p, v)} no longer {'decide' if v == p else 'decides'} for them."
+                ),
+                (seat, p),
             )
 
     def play_action(self, seat: int, name: str) -> None:
@@ -807,9 +829,7 @@ class DominionState(GameState):
                     else f"{self.empty_piles()} Supply piles are empty"
                 )
                 self.say("end", f"The game ends: {why}.")
-                r = self.result
-                assert r is not None
-                self.say("end", r.detail + ".")
+                self.say_each("end", lambda v: self.result_words(v) + ".", range(self.players))
 
     # -- the contract ------------------------------------------------------------
 
@@ -819,7 +839,8 @@ class DominionState(GameState):
     def _route(self, decision: Decision) -> Decision:
         """During a possessed turn the possessed player's questions go to the possessor (D37)."""
         if self.possessor >= 0 and decision.seat == self.current:
-            return Decision(self.possessor, decision.prompt, decision.options, decision.ids)
+            prompt = f"Deciding for {self.names[self.current]} (Possession): {decision.prompt}"
+            return Decision(self.possessor, prompt, decision.options, decision.ids)
         return decision
 
     @property
@@ -830,14 +851,25 @@ class DominionState(GameState):
         scores = [self.victory_points(s) for s in range(self.players)]
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
         placing = Result.placing_from(keys)
+        return Result(tuple(float(x) for x in scores), placing, self.result_words(None))
+
+    def result_words(self, viewer: int | None) -> str:
+        """Who won and everyone's points and turns, as ``viewer`` reads it ("You win: ...")."""
+        scores = [self.victory_points(s) for s in range(self.players)]
+        keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
+        placing = Result.placing_from(keys)
         parts = [
-            f"{self.names[s]} {scores[s]} VP in {self.turns[s]} turns" for s in range(self.players)
+            f"{self.who(s, viewer)} {scores[s]} VP in {plural('turn', self.turns[s])}"
+            for s in range(self.players)
         ]
-        winners = [self.names[s] for s in range(self.players) if placing[s] == 1]
-        head = (
-            f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the win"
-        )
-        return Result(tuple(float(x) for x in scores), placing, f"{head}: {'; '.join(parts)}")
+        winners = [s for s in range(self.players) if placing[s] == 1]
+        if len(winners) > 1:
+            head = f"{self.who_all(winners, viewer, start=True)} share the win"
+        else:
+            head = f"{self.who(winners[0], viewer, start=True)} win" + (
+                "" if winners[0] == viewer else "s"
+            )
+        return f"{head}: {'; '.join(parts)}"
 
     def stats(self) -> dict[str, Any]:
         """Turns (the most any player took) and how the game ended, for the simulator."""
@@ -847,7 +879,7 @@ class DominionState(GameState):
             ending = f"{self.empty_piles()} Supply piles ran out"
         else:
             ending = "unfinished"
-        return {"turns": max(self.turns), "ending": ending}
+        return {"turns": max(self.turns), "ending": ending, "first": self.first}
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand and set-aside cards, counts of the rest."""
@@ -882,6 +914,9 @@ class DominionState(GameState):
             "kingdom": list(self.kingdom),
             "supply": dict(self.supply),
             "costs": {n: CARDS[n].cost.words() for n in self.supply},
+            "kingdom_costs": {
+                n: [CARDS[n].cost.coins, CARDS[n].cost.potions] for n in self.kingdom
+            },
             "trash": list(self.trash),
             "players": players,
             "current": self.current,
@@ -900,6 +935,13 @@ class DominionState(GameState):
             "possessor": self.possessor if self.possessor >= 0 else None,
             "extra_turns": [list(e) for e in self.extra_turns],
             "possessed_trash": list(self.possessed_trash),
+            # What the hand's Treasures would make, for those who may see that hand (D43).
+            "money_with_hand": list(self.treasure_money(self.current))
+            if not self.over
+            and self.phase in ("action", "buy")
+            and not self.bought
+            and players[self.current]["hand"] is not None
+            else None,
         }
 
     def clone(self) -> DominionState:

@@ -554,14 +554,14 @@ class StrategyBot:
         s: Any = state
         ids = decision.ids
         seat = decision.seat
-        if ids[0] == "treasures":  # the Buy phase with Treasures in hand: buying plays them
+        if decision.offers("treasures"):  # the Buy phase with Treasures in hand: buying plays them
             choice = self._buy(s, seat, decision)
             # Buying nothing: still play them, for Herbalist and Alchemist at Clean-up.
             return "treasures" if choice == "end" else choice
         if decision.offers("end"):
             if s.phase == "action":
-                if len(ids) == 2 and ids[0].startswith("play:") and not self.strategy.holds:
-                    return ids[0]  # one Action to play: every rule would pick it
+                if len(ids) == 2 and not self.strategy.holds:
+                    return ids[1]  # one Action to play ("end" is first): every rule would pick it
                 plays = [i[5:] for i in ids if i.startswith("play:")]
                 if plays:
                     # Hands are read for the player whose turn it is (under Possession,

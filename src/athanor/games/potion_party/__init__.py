@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from athanor.engine import GameSpec, OptionSpec
+from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.potion_party.bots import PotionPartyBot, make_bot
-from athanor.games.potion_party.data import DEFAULT_FACES, RECIPES
+from athanor.games.potion_party.data import ALCHEMISTS, DEFAULT_FACES, RECIPES, parse_faces
 from athanor.games.potion_party.rules import PotionPartyState
 
 
@@ -24,7 +25,8 @@ def status(view: Any, seat: int | None) -> str:
         if r:
             missing = {k: n - t[k] for k, n in r["needs"].items() if t[k] < n}
             short = (
-                "; still needs " + ", ".join(f"{v} {k}" for k, v in missing.items())
+                f"; still {'need' if i == seat else 'needs'} "
+                + ", ".join(f"{v} {k}" for k, v in missing.items())
                 if missing
                 else "; complete"
             )
@@ -39,7 +41,7 @@ def status(view: Any, seat: int | None) -> str:
         lines.append(f"{who}{' (' + al['title'] + ')' if al else ''}: {have}{short}{held}.")
     tt = view["this_turn"]
     if view["current"] is not None and view["current"] >= 0 and view["winner"] is None:
-        who = view["names"][view["current"]]
+        who = "yours" if view["current"] == seat else view["names"][view["current"]]
         if tt["pool"] and not any(f for _, f in tt["pool"]):
             pool = f"{len(tt['pool'])} dice not rolled yet"
         else:
@@ -49,6 +51,26 @@ def status(view: Any, seat: int | None) -> str:
         if tt["kept"]:
             lines.append("Kept to match: " + ", ".join(tt["kept"]) + ".")
     return "\n".join(lines)
+
+
+def _faces_check(colour: str) -> Callable[[Any], object]:
+    """A check for one colour's face-list option."""
+    return lambda text: parse_faces(colour, str(text))
+
+
+def card_texts() -> dict[str, str]:
+    """The alchemist and recipe cards, for the card command."""
+    out = {a.title: f"Alchemist. {a.power_text}" for a in ALCHEMISTS.values()}
+    for r in RECIPES.values():
+        kind = "complex" if r.is_complex else "simple"
+        out[r.title] = f"Potion recipe ({kind}): {r.describe()}."
+    return out
+
+
+def sample_options(rng: Rng) -> dict[str, Any]:
+    """A random valid set-up: any recipe mode or recipe, either way of picking alchemists."""
+    recipes = ("choose", "random", *RECIPES)
+    return {"recipe": rng.choice(recipes), "alchemists": rng.choice(("choose", "random"))}
 
 
 SPEC = GameSpec(
@@ -75,6 +97,7 @@ SPEC = GameSpec(
                 f"{c}_faces",
                 f"The six faces of a {c} die, comma-separated (assumed; see the rules notes).",
                 ",".join(DEFAULT_FACES[c]),
+                check=_faces_check(c),
             )
             for c in ("blue", "red", "green")
         ),
@@ -83,11 +106,22 @@ SPEC = GameSpec(
     bots={"heuristic": make_bot, "cautious": lambda seed: PotionPartyBot(seed, 0.6)},
     default_bot="heuristic",
     status=status,
+    sample_options=sample_options,
+    minor_events=frozenset({"detail"}),
+    shortcuts={"s": "stop", "g": "greedy"},
+    cards=card_texts,
+    score_name="ingredients toward the potion",
     help=(
         "Each turn you roll three blue and three red dice. Darkness dice are set aside; "
         "matching star faces of one colour form Stardust groups (blue: Sapphire, red: Ruby). "
         "A blue heart and a red potion make a Super Die. After a group, you may be greedy "
-        "and roll what is left: a roll with no match loses the whole turn."
+        "and roll what is left: a roll with no match loses the whole turn. "
+        "How to win: be the first whose recorded totals reach every ingredient the potion "
+        "needs (Ruby and Sapphire first; complex ingredients count only once those are "
+        "complete). The winner takes first place and everyone else shares second; if nobody "
+        "has finished after 50 rounds, the most ingredients wins. The score in the final "
+        "result is the ingredients you collected toward the potion, each counted up to what "
+        "the recipe needs. Type card and a name (card lich, card soul jar) to read a card."
     ),
 )
 

@@ -17,6 +17,8 @@ ALCHEMY_FACE = {"blue": "heart", "red": "potion", "green": "both"}
 BOX = {"blue": 8, "red": 6, "green": 2}
 # The pool rolled each turn.
 POOL = {"blue": 3, "red": 3}
+# A game that nobody has won after this many rounds ends (ruling R11).
+MAX_ROUNDS = 50
 
 # Faces: "dark", a number of stars "1".."4", or the colour's alchemy face.
 DEFAULT_FACES = {

@@ -20,6 +20,8 @@ from athanor.engine import (
     ResponseWindow,
     Result,
 )
+from athanor.engine.text import list_words as _list_words
+from athanor.engine.text import plural as _plural
 from athanor.games.potion_party.data import (
     ALCHEMISTS,
     BOX,
@@ -27,6 +29,7 @@ from athanor.games.potion_party.data import (
     DEFAULT_FACES,
     INGREDIENT_WORDS,
     INGREDIENTS,
+    MAX_ROUNDS,
     POOL,
     RECIPES,
     STARDUST,
@@ -38,18 +41,6 @@ from athanor.games.potion_party.data import (
 
 OPPOSITE = {"heart": "potion", "potion": "heart"}
 FACE_COLOUR = {"heart": "blue", "potion": "red"}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _list_words(items: Sequence[str]) -> str:
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class PotionPartyState(GameState):
@@ -66,6 +57,7 @@ class PotionPartyState(GameState):
     saved: list[list[str]]
     supers: list[int]
     winner: int
+    out_of_time: bool  # nobody won within MAX_ROUNDS rounds (R11)
     # The turn in progress.
     pool: list[list[str]]
     groups: list[list[Any]]
@@ -114,6 +106,7 @@ class PotionPartyState(GameState):
         self.saved = [[] for _ in range(players)]
         self.supers = [0] * players
         self.winner = -1
+        self.out_of_time = False
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -149,6 +142,10 @@ class PotionPartyState(GameState):
     def can_save(self, colour: str) -> bool:
         """Running Out of Dice: saving must leave enough dice for a full pool (R9)."""
         return self.held(colour) + 1 <= BOX[colour] - POOL[colour]
+
+    def free_in_box(self, colour: str) -> int:
+        """Dice of one colour in the box now: neither in play this turn nor held."""
+        return self.dice_census()[colour]["box"]
 
     def can_make_super(self) -> bool:
         """A green die is free in the box."""
@@ -197,10 +194,17 @@ class PotionPartyState(GameState):
         faces = self.faces[colour]
         return faces[self.rng.below(len(faces))]
 
-    def _act(self, seat: int, you: str, they: str, rest: str, kind: str = "turn") -> None:
-        """Narrate an action: 'You roll ...' to the actor, 'Ana rolls ...' to others."""
+    def _act(
+        self, seat: int, you: str, they: str, rest: str, kind: str = "detail", your_rest: str = ""
+    ) -> None:
+        """Narrate an action: 'You roll ...' to the actor, 'Ana rolls ...' to others
+        (``your_rest``, if given, ends the actor's sentence instead of ``rest``)."""
         if self.log is not None:
-            self.say(kind, f"{self.names[seat]} {they}{rest}", [(seat, f"You {you}{rest}")])
+            self.say(
+                kind,
+                f"{self.names[seat]} {they}{rest}",
+                [(seat, f"You {you}{your_rest or rest}")],
+            )
 
     # -- turn mechanics -------------------------------------------------------------
 
@@ -240,9 +244,7 @@ class PotionPartyState(GameState):
             seat,
             "set",
             "sets",
-            f" aside {_plural(len(dark), 'Darkness die')} ({', '.join(dark)}).".replace(
-                "Darkness dies", "Darkness dice"
-            ),
+            f" aside {_plural(len(dark), 'Darkness die', 'Darkness dice')} ({', '.join(dark)}).",
         )
 
     def matches_possible(self) -> bool:
@@ -264,7 +266,7 @@ class PotionPartyState(GameState):
             kind = STARDUST[c]
             self.tally[kind] += gain
             self.pool = [d for d in self.pool if not (d[0] == c and d[1] == f)]
-            words = f"{_plural(n, c + ' ' + f + '-star die')}".replace("dies", "dice")
+            words = _plural(n, f"{c} {f}-star die", f"{c} {f}-star dice")
             if group is None:
                 self.groups.append([c, f, n])
                 what = f" a group of {words}: {gain} {INGREDIENT_WORDS[kind]}."
@@ -280,15 +282,18 @@ class PotionPartyState(GameState):
         lost = [f"{n} {INGREDIENT_WORDS[i]}" for i, n in self.tally.items() if n]
         extra = []
         if self.new_saved:
-            extra.append(_plural(len(self.new_saved), "saved Alchemy die").replace("dies", "dice"))
+            extra.append(_plural(len(self.new_saved), "saved Alchemy die", "saved Alchemy dice"))
         if self.new_supers:
-            extra.append(_plural(self.new_supers, "Super Die").replace("Dies", "Dice"))
+            extra.append(_plural(self.new_supers, "Super Die", "Super Dice"))
         self._act(
             seat,
             "make",
             "makes",
-            f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
+            f" no match and busts, losing {_list_words(lost + extra)} from this turn.",
+            your_rest=f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
+            kind="score",
         )
+        self._drop_unused_kept(seat)
         self._reset_turn()
 
     def record(self, seat: int) -> None:
@@ -317,10 +322,22 @@ class PotionPartyState(GameState):
                 f" {_list_words(lost)} cannot be added before the Ruby and Sapphire "
                 "Stardust is complete."
             )
-        self._act(seat, "record", "records", msg)
+        self._act(seat, "record", "records", msg, kind="score")
+        self._drop_unused_kept(seat)
         self._reset_turn()
         if self.has_won(seat):
             self.win(seat)
+
+    def _drop_unused_kept(self, seat: int) -> None:
+        """Saved dice kept to match and never paired are lost at the end of the turn (R5)."""
+        if self.kept:
+            dice = _list_words([f"{c} {'heart' if c == 'blue' else 'potion'}" for c in self.kept])
+            word = "die goes" if len(self.kept) == 1 else "dice go"
+            self.say(
+                "detail",
+                f"{self.names[seat]}'s kept {dice} {word} unused and back to the box.",
+                [(seat, f"Your kept {dice} {word} unused and back to the box.")],
+            )
 
     def win(self, seat: int) -> None:
         """A seat completes the potion."""
@@ -333,37 +350,61 @@ class PotionPartyState(GameState):
             "completes",
             f" the {r.title} for Captain Henry and wins! The others walk the plank.",
             kind="end",
+            your_rest=f" the {r.title} for Captain Henry and win! The others walk the plank.",
         )
 
     def score_super(self, seat: int, n: int, kind: str) -> None:
         """Add an immediate Super Die result to a seat's total."""
         self.totals[seat][kind] += n
-        self._act(seat, "add", "adds", f" {n} {INGREDIENT_WORDS[kind]} to the total at once.")
+        self._act(
+            seat,
+            "add",
+            "adds",
+            f" {n} {INGREDIENT_WORDS[kind]} to the total at once.",
+            kind="score",
+        )
         if self.has_won(seat):
             self.win(seat)
 
     # -- the contract ------------------------------------------------------------------
 
     def _game_over(self) -> bool:
-        return self.winner >= 0
+        return self.winner >= 0 or self.out_of_time
+
+    def progress(self, seat: int) -> int:
+        """Ingredients a seat has toward the recipe, each need counted up to its amount."""
+        r = self.the_recipe
+        return sum(min(self.totals[seat][i], n) for i, n in r.needs) if r else 0
 
     @property
     def result(self) -> Result | None:
-        """Winner first; everyone else shares second place."""
-        if self.winner < 0:
+        """The winner first and everyone else second; after the round limit (R11), most
+        ingredients toward the recipe first. The score is those ingredients."""
+        if self.winner < 0 and not self.out_of_time:
             return None
         r = self.the_recipe
         assert r is not None
-        scores = tuple(
-            float(sum(min(self.totals[s][i], n) for i, n in r.needs)) for s in range(self.players)
+        scores = tuple(float(self.progress(s)) for s in range(self.players))
+        if self.winner >= 0:
+            placing = tuple(1 if s == self.winner else 2 for s in range(self.players))
+            return Result(scores, placing, f"{self.names[self.winner]} completed the {r.title}")
+        placing = Result.placing_from(scores)
+        best = [self.names[s] for s in range(self.players) if placing[s] == 1]
+        return Result(
+            scores,
+            placing,
+            f"after {MAX_ROUNDS} rounds nobody completed the {r.title}; "
+            f"{_list_words(best)} came closest",
         )
-        placing = tuple(1 if s == self.winner else 2 for s in range(self.players))
-        return Result(scores, placing, f"{self.names[self.winner]} completed the {r.title}")
 
     def stats(self) -> dict[str, Any]:
-        """Turns taken and how the game ended, for the simulator."""
+        """Turns taken, who moved first and how the game ended, for the simulator."""
         r = self.the_recipe
-        return {"turns": self.turns, "ending": f"{r.title} completed" if r else "unfinished"}
+        if self.out_of_time:
+            ending = f"round limit ({MAX_ROUNDS}) reached"
+        else:
+            ending = f"{r.title} completed" if r else "unfinished"
+        return {"turns": self.turns, "ending": ending, "first": self.first}
 
     def view(self, seat: int | None) -> Any:
         """Everything in Potion Party is public, so every seat sees the same."""
@@ -415,6 +456,7 @@ class PotionPartyState(GameState):
         c.saved = [list(s) for s in self.saved]
         c.supers = list(self.supers)
         c.winner = self.winner
+        c.out_of_time = self.out_of_time
         c.pool = [list(d) for d in self.pool]
         c.groups = [list(g) for g in self.groups]
         c.kept = list(self.kept)
@@ -437,6 +479,7 @@ class PotionPartyState(GameState):
         "saved",
         "supers",
         "winner",
+        "out_of_time",
         "pool",
         "groups",
         "kept",
@@ -550,11 +593,18 @@ class RollOff(Frame):
         best = max(results.values(), default=0)
         top = [seat for seat in self.contenders if results.get(seat, 0) == best]
         if len(top) > 1:
-            s.say("setup", f"{_list_words([s.names[t] for t in top])} tie and roll again.")
+            s.say_each(
+                "setup", lambda v: f"{s.who_all(top, v, start=True)} tie and roll again.", top
+            )
             self.contenders = top
             return None
         s.first = top[0]
-        s.say("setup", f"{s.names[s.first]} is Player One.")
+        first = s.first
+        s.say_each(
+            "setup",
+            lambda v: "You are Player One." if v == first else f"{s.names[first]} is Player One.",
+            [first],
+        )
         s.stack.pop()
         order = [(s.first + i) % s.players for i in range(s.players)]
         s.stack.append(StartTurn(s.first))
@@ -583,7 +633,7 @@ class PickAlchemist(Frame):
             opts = tuple(
                 Option(k, f"{ALCHEMISTS[k].title}: {ALCHEMISTS[k].power_text}") for k in free
             )
-            return Decision(seat, f"{s.names[seat]}, choose your alchemist", opts)
+            return Decision(seat, "Choose your alchemist", opts)
         s.stack.pop()
         return None
 
@@ -616,13 +666,16 @@ class PickRecipe(Frame):
             Option(k, f"{r.title} ({'complex' if r.is_complex else 'simple'}): {r.describe()}")
             for k, r in RECIPES.items()
         )
-        return Decision(self.seat, f"{s.names[self.seat]}, choose the potion everyone brews", opts)
+        return Decision(self.seat, "Choose the potion everyone brews", opts)
 
     def _take(self, s: PotionPartyState, key: str, chosen: bool) -> None:
         s.recipe = key
         r = RECIPES[key]
-        who = f"{s.names[self.seat]} chooses" if chosen else "The potion is"
-        s.say("setup", f"{who} the {r.title}: {r.describe()}.")
+        seat = self.seat
+        if chosen:
+            s._act(seat, "choose", "chooses", f" the {r.title}: {r.describe()}.", kind="setup")
+        else:
+            s.say("setup", f"The potion is the {r.title}: {r.describe()}.")
         s.stack.pop()
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -638,6 +691,17 @@ class StartTurn(Frame):
     def run(self, state: Any) -> Decision | None:
         s: PotionPartyState = state
         s.stack.pop()
+        if s.turns >= MAX_ROUNDS * s.players:
+            # Nobody completed the potion in MAX_ROUNDS full rounds (R11).
+            s.out_of_time = True
+            r = s.the_recipe
+            assert r is not None
+            s.say(
+                "end",
+                f"Captain Henry's patience runs out: after {MAX_ROUNDS} rounds nobody has "
+                f"completed the {r.title}. The alchemist closest to it wins.",
+            )
+            return None
         s.start_turn(self.seat)
         s.stack.append(Turn(self.seat, "roll"))
         if s.waiting:
@@ -663,7 +727,7 @@ class UseSaved(Frame):
             Option("add", f"Roll the saved {colour} die with the pool"),
             Option("keep", f"Keep it showing its {face} to pair with a rolled {other}"),
         )
-        prompt = f"{s.names[self.seat]}, use your saved {colour} Alchemy die ({face})"
+        prompt = f"Use your saved {colour} Alchemy die ({face})"
         return Decision(self.seat, prompt, opts)
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -720,15 +784,19 @@ class Turn(Frame):
         if s.new_saved:
             extra += f"; saved for next turn: {', '.join(s.new_saved)}"
         return (
-            f"{s.names[self.seat]}, what next? Pool: {pool}; this turn so far: "
+            f"What next? Pool: {pool}; this turn so far: "
             f"{_list_words(haul) if haul else 'nothing'}{extra}."
         )
 
     def options(self, s: PotionPartyState) -> tuple[Option, ...]:
-        """The choices while collecting ingredients."""
-        opts: list[Option] = []
+        """The choices while collecting ingredients: "stop" always first and "greedy"
+        second when offered, so their numbers never move; then the Alchemy dice."""
+        opts: list[Option] = [Option("stop", "Stop and record this turn's ingredients")]
         r = s.the_recipe
         assert r is not None
+        if s.greedy_ok and s.pool:
+            dice = _plural(len(s.pool), "die", "dice")
+            opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
         if s.super_pair() is not None:
             opts.append(Option("super", "Pair a heart and a potion into a Super Die"))
         for face in ("heart", "potion"):
@@ -745,10 +813,6 @@ class Turn(Frame):
                         "(it counts only once your Ruby and Sapphire are complete)",
                     )
                 )
-        if s.greedy_ok and s.pool:
-            dice = _plural(len(s.pool), "die").replace("dies", "dice")
-            opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
-        opts.append(Option("stop", "Stop and record this turn's ingredients"))
         return tuple(opts)
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -781,7 +845,7 @@ class Turn(Frame):
                     s.pool.remove([colour, face])
                     s.aside.append(colour)
             s.loose_green += 1
-            s._act(seat, "pair", "pairs", " a heart and a potion into a Super Die.")
+            s._act(seat, "pair", "pairs", " a heart and a potion into a Super Die.", kind="super")
             s.stack.append(UseSuper(seat))
             return
         action, face = option_id.split("-", 1)
@@ -819,7 +883,7 @@ class LichReroll(Frame):
             return None
         opts.append(Option("done", "Roll the marked dice again" if marked else "Keep it all"))
         prompt = (
-            f"{s.names[self.seat]}, No Darkness but Ignorance: choose up to {self.limit} "
+            f"No Darkness but Ignorance: choose up to {self.limit} "
             f"Darkness dice to roll again ({marked} chosen)"
         )
         return Decision(self.seat, prompt, tuple(opts))
@@ -847,7 +911,7 @@ class LichReroll(Frame):
             self.seat,
             "roll",
             "rolls",
-            f" {_plural(len(faces), 'Darkness die').replace('dies', 'dice')} again "
+            f" {_plural(len(faces), 'Darkness die', 'Darkness dice')} again "
             f"(No Darkness but Ignorance): {_list_words(faces)}.",
         )
 
@@ -859,12 +923,11 @@ class UseSuper(Frame):
     seat: int
 
     def run(self, state: Any) -> Decision | None:
-        s: PotionPartyState = state
         opts = (
             Option("roll", "Roll it now: its stars go to your total at once"),
             Option("keep", "Keep it beside your alchemist for Sabotage"),
         )
-        return Decision(self.seat, f"{s.names[self.seat]}, use your new Super Die", opts)
+        return Decision(self.seat, "Use your new Super Die", opts)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionPartyState = state
@@ -872,10 +935,16 @@ class UseSuper(Frame):
         if option_id == "keep":
             s.loose_green -= 1
             s.new_supers += 1
-            s._act(self.seat, "keep", "keeps", " the Super Die for Sabotage.")
+            s._act(self.seat, "keep", "keeps", " the Super Die for Sabotage.", kind="super")
             return
         face = s._roll("green")
-        s._act(self.seat, "roll", "rolls", f" the Super Die: {face_words('green', face)}.")
+        s._act(
+            self.seat,
+            "roll",
+            "rolls",
+            f" the Super Die: {face_words('green', face)}.",
+            kind="super",
+        )
         if stars(face):
             s.stack.append(SuperScore(self.seat, stars(face)))
         elif s.power(self.seat) == "witch":
@@ -884,6 +953,7 @@ class UseSuper(Frame):
                 "count",
                 "counts",
                 " it as a heart and a potion (Hit it with Bleach): the Super Die is made again.",
+                kind="super",
             )
             s.stack.append(UseSuper(self.seat))
         else:
@@ -909,7 +979,7 @@ class SuperScore(Frame):
             opts.append(Option("emerald", f"{self.stars} Emerald Stardust"))
         return Decision(
             self.seat,
-            f"{s.names[self.seat]}, take the Super Die's {self.stars} stars as",
+            f"Take the Super Die's {self.stars} stars as",
             tuple(opts),
         )
 
@@ -928,19 +998,35 @@ class SuperAlchemy(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionPartyState = state
+        r = s.the_recipe
+        assert r is not None
         opts = []
-        if s.can_save("blue"):
-            opts.append(Option("save-blue", "Save it as a blue heart die for next turn"))
-        if s.can_save("red"):
-            opts.append(Option("save-red", "Save it as a red potion die for next turn"))
+        for colour, face in (("blue", "heart"), ("red", "potion")):
+            # Saving needs a free die of that colour in the box, and must leave a full
+            # pool for the next turn (R9).
+            if s.can_save(colour) and s.free_in_box(colour) > 0:
+                opts.append(Option(f"save-{colour}", f"Save it as a {colour} {face} die"))
+        for face in ("heart", "potion"):
+            if r.need(face):
+                opts.append(
+                    Option(
+                        f"take-{face}",
+                        f"Take it as an Alchemy ({face}) ingredient (it counts only once "
+                        "your Ruby and Sapphire are complete)",
+                    )
+                )
         if not opts:
             s.loose_green -= 1
             s.stack.pop()
-            s.say("turn", "No blue or red die is free to save, so the Alchemy face is lost.")
+            s.say(
+                "detail",
+                "No blue or red die is free to save and the potion needs no Alchemy, "
+                "so the Alchemy face is lost.",
+            )
             return None
-        opts.append(Option("none", "Save nothing"))
+        opts.append(Option("none", "Let it go"))
         return Decision(
-            self.seat, f"{s.names[self.seat]}, the Super Die shows Alchemy", tuple(opts)
+            self.seat, "The Super Die shows Alchemy: what will you do with it?", tuple(opts)
         )
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -948,10 +1034,21 @@ class SuperAlchemy(Frame):
         s.stack.pop()
         s.loose_green -= 1
         if option_id == "none":
+            s._act(self.seat, "let", "lets", " the Super Die's Alchemy face go.")
             return
-        colour = option_id.split("-", 1)[1]
-        s.saved[self.seat].append(colour)  # immediate, so a later bust keeps it (R3)
-        s._act(self.seat, "save", "saves", f" a {colour} Alchemy die for next turn.")
+        action, what = option_id.split("-", 1)
+        if action == "take":
+            # Collected like any rolled Alchemy face, and banked at Record Score (R4, R7).
+            s.tally[what] += 1
+            s._act(
+                self.seat,
+                "take",
+                "takes",
+                f" the Super Die's Alchemy face as an Alchemy ({what}) ingredient.",
+            )
+            return
+        s.saved[self.seat].append(what)  # immediate, so a later bust keeps it (R3)
+        s._act(self.seat, "save", "saves", f" a {what} Alchemy die for next turn.")
 
 
 @dataclass
@@ -971,36 +1068,56 @@ class SabotageWindow(ResponseWindow):
     def pass_label(self, state: Any, seat: int) -> str:
         return "Let them be"
 
+    def declined(self, state: Any, seat: int) -> None:
+        s: PotionPartyState = state
+        if s.log is not None:
+            who, target = s.names[seat], s.names[self.target]
+            s.say(
+                "sabotage",
+                f"{who} lets {target} be (no Sabotage).",
+                [
+                    (seat, f"You let {target} be (no Sabotage)."),
+                    (self.target, f"{who} lets you be (no Sabotage)."),
+                ],
+            )
+
     def prompt(self, state: Any, seat: int) -> str:
         s: PotionPartyState = state
         t = s.tally
         return (
-            f"{s.names[seat]}, {s.names[self.target]} stopped with {t['ruby']} Ruby and "
+            f"{s.names[self.target]} stopped with {t['ruby']} Ruby and "
             f"{t['sapphire']} Sapphire Stardust this turn; Sabotage? "
-            f"(you hold {_plural(s.supers[seat], 'Super Die').replace('Dies', 'Dice')})"
+            f"(you hold {_plural(s.supers[seat], 'Super Die', 'Super Dice')})"
         )
 
     def respond(self, state: Any, seat: int, option_id: str) -> None:
         s: PotionPartyState = state
         s.supers[seat] -= 1
         face = s._roll("green")
-        s._act(
-            seat,
-            "roll",
-            "rolls",
-            f" a Super Die to Sabotage {s.names[self.target]}: {face_words('green', face)}.",
+        target, shown = self.target, face_words("green", face)
+        s.say_each(
+            "sabotage",
+            lambda v: (
+                f"{s.who(seat, v, True)} {'roll' if v == seat else 'rolls'} a Super Die "
+                f"to Sabotage {s.who(target, v)}: {shown}."
+            ),
+            (seat, target),
         )
         if s.power(seat) == "kobold":
             hit = [o for o in range(s.players) if o != seat and s.totals[o]["ruby"] > 0]
             for o in hit:
                 s.totals[o]["ruby"] -= 1
-            s.say(
-                "turn",
-                f"Boom! Service: {_list_words([s.names[o] for o in hit])} "
-                f"{'loses' if len(hit) == 1 else 'lose'} 1 Ruby Stardust."
-                if hit
-                else "Boom! Service: nobody has Ruby Stardust to lose.",
-            )
+            if hit:
+                s.say_each(
+                    "sabotage",
+                    lambda v: (
+                        f"Boom! Service: {s.who_all(hit, v)} "
+                        f"{'loses' if len(hit) == 1 and v not in hit else 'lose'} 1 Ruby Stardust."
+                    ),
+                    hit,
+                )
+            else:
+                s.say("sabotage", "Boom! Service: nobody has Ruby Stardust to lose.")
         if face == "both":
             if s.power(seat) == "witch":
                 s.supers[seat] += 1
@@ -1010,9 +1127,10 @@ class SabotageWindow(ResponseWindow):
                     "keeps",
                     " the Super Die: its Alchemy face counts as a heart and a potion "
                     "(Hit it with Bleach).",
+                    kind="sabotage",
                 )
             else:
-                s.say("turn", "An Alchemy face has no effect in Sabotage.")
+                s.say("sabotage", "An Alchemy face has no effect in Sabotage.")
             return
         s.stack.append(SabotageSpend(seat, self.target, stars(face)))
 
@@ -1037,10 +1155,7 @@ class SabotageSpend(Frame):
             self._close(s)
             return None
         opts.append(Option("done", "Take no more"))
-        prompt = (
-            f"{s.names[self.saboteur]}, take up to {self.left} more Stardust from "
-            f"{s.names[self.target]}'s turn"
-        )
+        prompt = f"Take up to {self.left} more Stardust from {s.names[self.target]}'s turn"
         return Decision(self.saboteur, prompt, tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -1055,11 +1170,15 @@ class SabotageSpend(Frame):
     def _close(self, s: PotionPartyState) -> None:
         s.stack.remove(self)
         t = s.tally
-        s.say(
-            "turn",
-            f"{s.names[self.saboteur]} sabotages {self.taken} Stardust; "
-            f"{s.names[self.target]} now has {t['ruby']} Ruby and {t['sapphire']} Sapphire "
-            "Stardust to record.",
+        saboteur, target, taken = self.saboteur, self.target, self.taken
+        s.say_each(
+            "sabotage",
+            lambda v: (
+                f"{s.who(saboteur, v, True)} {'sabotage' if v == saboteur else 'sabotages'}"
+                f" {taken} Stardust; {s.who(target, v)} now {'have' if v == target else 'has'} "
+                f"{t['ruby']} Ruby and {t['sapphire']} Sapphire Stardust to record."
+            ),
+            (saboteur, target),
         )
 
 

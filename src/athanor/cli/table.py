@@ -1,0 +1,380 @@
+"""A game at the terminal: people type, bots play, the table narrates.
+
+Every line a person types gets an answer: an option's number, its name or the
+start of it, a short key, or a command. Nothing typed can end the program with
+a traceback, and leaving asks first unless the game is saved.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from athanor.cli.matching import best, match, words
+from athanor.cli.terminal import Terminal
+from athanor.engine import Decision, Event, GameState
+from athanor.engine.core import excerpt
+from athanor.engine.text import list_words
+
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+MAX_TYPED = 200  # characters; no option or command is longer
+
+COMMANDS_HELP = (
+    ("help", "these commands and a reminder of the rules"),
+    ("status", "where the game stands"),
+    ("log [N]", "the last N events (10 if you give no number)"),
+    ("repeat", "the last event again"),
+    ("options", "the options again (an empty line does the same)"),
+    ("card NAME", "a card's text"),
+    ("brief / verbose", "hear less or all of the other players' turns"),
+    ("save [FILE]", "save the game (continue later with --load FILE)"),
+    ("quit", "leave the game"),
+)
+
+
+class Table:
+    """Runs one game at the terminal until it ends or the people leave."""
+
+    def __init__(
+        self,
+        state: GameState,
+        agents: Mapping[int, Any],
+        term: Terminal,
+        *,
+        brief: bool = False,
+        bot_args: Mapping[int, str] | None = None,
+        save_path: str | None = None,
+        loaded: bool = False,
+    ) -> None:
+        self.state = state
+        self.spec = state.spec
+        self.agents = dict(agents)
+        self.bot_args = dict(bot_args or {})
+        self.term = term
+        self.brief = brief
+        self.humans = [s for s in range(state.players) if s not in self.agents]
+        # One person reads the table as their own seat; several share the public view.
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.seen = len(state.log or []) if loaded else 0
+        self.last_line = ""
+        self.save_path = save_path
+        self.saved_moves: int | None = len(state.choices or []) if loaded else None
+
+    # -- the loop ------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends (0), the people leave (0) or input ends (1)."""
+        state = self.state
+        while True:
+            self.flush()
+            d = state.decision
+            if d is None:
+                self.game_over()
+                return 0
+            agent = self.agents.get(d.seat)
+            if agent is not None:
+                state.apply(agent.choose(state, d))
+                continue
+            self.show(d)
+            outcome = self.read_move(d)
+            if outcome is not None:
+                return outcome
+
+    def flush(self) -> None:
+        """Print the events not yet told, as this table's reader hears them."""
+        log = self.state.log
+        if log is None:
+            return
+        for event in log[self.seen :]:
+            if self.hears(event):
+                text = event.render(self.viewer)
+                self.term.line(text)
+                self.last_line = text
+        self.seen = len(log)
+
+    def hears(self, event: Event) -> bool:
+        """Brief narration leaves out minor events, unless they are about the reader."""
+        if not self.brief or event.kind not in self.spec.minor_events:
+            return True
+        return self.viewer is not None and any(s == self.viewer for s, _ in event.private)
+
+    def show(self, d: Decision) -> None:
+        """The question and its numbered options."""
+        prompt = d.prompt
+        if self.viewer is None:  # several people at one keyboard: say whose question it is
+            prompt = f"{self.state.names[d.seat]}: {prompt}"
+        end = "" if prompt.endswith(("?", ":", ".")) or "?" in prompt else ":"
+        self.term.line(self.term.strong(prompt + end))
+        for i, o in enumerate(d.options, 1):
+            self.term.line(f"  {i}. {o.label}")
+
+    def read_move(self, d: Decision) -> int | None:
+        """Answer typed lines until one is a move (then None) or the person leaves."""
+        while True:
+            answer = self.term.ask("> ")
+            if answer is None:
+                self.term.line(
+                    "Input ended before the game did; "
+                    + (
+                        "the game is saved."
+                        if self.is_saved()
+                        else "the game was not saved since the last move."
+                    )
+                )
+                return 1
+            if not answer:
+                self.show(d)  # an empty line repeats the question
+                continue
+            if len(answer) > MAX_TYPED:
+                self.term.line(f"That line is too long; type at most {MAX_TYPED} characters.")
+                continue
+            outcome = self.answer(d, answer)
+            if outcome == "moved":
+                return None
+            if outcome == "quit":
+                return 0
+
+    def answer(self, d: Decision, text: str) -> str:
+        """Act on one typed line: "moved", "quit" or "" (asked again)."""
+        word, _, rest = text.partition(" ")
+        low = word.casefold()
+        rest = rest.strip()
+        if low.isdecimal() and not rest:
+            n = int(low) if low.isascii() and len(low) <= 6 else 0
+            if 1 <= n <= len(d.options):
+                self.state.apply(d.options[n - 1].id)
+                return "moved"
+            shown = word if len(word) <= 12 else word[:9] + "..."
+            self.term.line(f"There is no option {shown}; choose 1 to {len(d.options)}.")
+            return ""
+        command = self.commands().get(low)
+        if command is not None:
+            return command(d, rest)
+        found = match(text, d.options, self.spec.shortcuts)
+        if found.option is not None:
+            self.state.apply(found.option.id)
+            return "moved"
+        if found.candidates:
+            names = [f"{d.options.index(o) + 1}. {o.label}" for o in found.candidates[:6]]
+            self.term.line(
+                f"{excerpt(text)} could mean more than one option: "
+                + "; ".join(names)
+                + ". Type more of the name, or the number."
+            )
+            return ""
+        self.term.line(
+            f"I did not understand {excerpt(text)}. Type a number from 1 to "
+            f"{len(d.options)}, an option's name, or help."
+        )
+        return ""
+
+    # -- commands ------------------------------------------------------------------
+
+    def commands(self) -> dict[str, Callable[[Decision, str], str]]:
+        """Command words and what each does."""
+        table: dict[str, Callable[[Decision, str], str]] = {
+            "help": self.cmd_help,
+            "status": self.cmd_status,
+            "log": self.cmd_log,
+            "repeat": self.cmd_repeat,
+            "options": self.cmd_options,
+            "o": self.cmd_options,
+            "card": self.cmd_card,
+            "brief": self.cmd_brief,
+            "verbose": self.cmd_verbose,
+            "save": self.cmd_save,
+            "quit": self.cmd_quit,
+            "exit": self.cmd_quit,
+        }
+        for name in self.spec.commands:
+            table[name] = game_command(self, name)
+        return table
+
+    def seat_for_commands(self, d: Decision) -> int:
+        """Whose eyes the commands use: the one person, or the one being asked."""
+        return self.viewer if self.viewer is not None else d.seat
+
+    def cmd_help(self, d: Decision, rest: str) -> str:
+        say = self.term.line
+        say("Type the number of an option, or its name, or the first letters of its words.")
+        say("Other commands:")
+        for name, what in COMMANDS_HELP:
+            say(f"  {name}: {what}")
+        for name, (what, _) in self.spec.commands.items():
+            say(f"  {name}: {what}")
+        if self.spec.shortcuts:
+            keys: dict[str, list[str]] = {}
+            for key, option_id in self.spec.shortcuts.items():
+                keys.setdefault(option_id, []).append(key)
+            say(
+                "Short keys: "
+                + "; ".join(f"{' or '.join(k)} for {i}" for i, k in keys.items())
+                + "."
+            )
+        if self.spec.help:
+            say(self.spec.help)
+        return ""
+
+    def cmd_status(self, d: Decision, rest: str) -> str:
+        seat = self.seat_for_commands(d)
+        view = self.state.view(seat)
+        status = self.spec.status
+        self.term.line(status(view, seat) if status else json.dumps(view, indent=1))
+        return ""
+
+    def cmd_log(self, d: Decision, rest: str) -> str:
+        n = 10
+        if rest:
+            if not (rest.isascii() and rest.isdecimal() and len(rest) <= 6):
+                self.term.line("Say how many events: log 20.")
+                return ""
+            n = int(rest)
+        events = [e for e in self.state.log or [] if self.hears(e)]
+        for e in events[-n:] if n else []:
+            self.term.line(e.render(self.viewer))
+        if not events:
+            self.term.line("Nothing has happened yet.")
+        return ""
+
+    def cmd_repeat(self, d: Decision, rest: str) -> str:
+        self.term.line(self.last_line or "Nothing has happened yet.")
+        return ""
+
+    def cmd_options(self, d: Decision, rest: str) -> str:
+        self.show(d)
+        return ""
+
+    def cmd_card(self, d: Decision, rest: str) -> str:
+        cards = self.spec.cards() if self.spec.cards else {}
+        if not cards:
+            self.term.line(f"{self.spec.title} has no cards to read.")
+            return ""
+        if not rest:
+            self.term.line("Say which card: card NAME. The cards: " + ", ".join(cards) + ".")
+            return ""
+        found = best(words(rest), [(n, [words(n)]) for n in cards])
+        if len(found) == 1:
+            self.term.line(f"{found[0]}: {cards[found[0]]}")
+        elif found:
+            self.term.line(f"{excerpt(rest)} could be {list_words(found[:8])}; say more.")
+        else:
+            self.term.line(f"There is no card called {excerpt(rest)}.")
+        return ""
+
+    def cmd_brief(self, d: Decision, rest: str) -> str:
+        self.brief = True
+        self.term.line("Brief: you will hear less of the other players' turns (verbose for all).")
+        return ""
+
+    def cmd_verbose(self, d: Decision, rest: str) -> str:
+        self.brief = False
+        self.term.line("Verbose: you will hear everything (brief for less).")
+        return ""
+
+    def cmd_save(self, d: Decision, rest: str) -> str:
+        path = rest or self.save_path
+        if not path:
+            self.term.line("Say where to save: save FILE")
+            return ""
+        self.save(path)
+        return ""
+
+    def cmd_quit(self, d: Decision, rest: str) -> str:
+        if self.is_saved():
+            self.term.line(f"Goodbye. Your game is saved in {self.save_path}.")
+            return "quit"
+        answer = self.term.ask(
+            "Leave without saving? The moves since the last save will be lost. "
+            "Type yes to leave, anything else to go on: "
+        )
+        if answer is None or answer.casefold() in ("y", "yes"):
+            self.term.line("Goodbye. The game was not saved.")
+            return "quit"
+        self.term.line("Then we go on.")
+        self.show(d)
+        return ""
+
+    # -- saving and the end --------------------------------------------------------
+
+    def is_saved(self) -> bool:
+        """Whether the game has been saved (or loaded) since the last move."""
+        return self.saved_moves is not None and self.saved_moves == len(self.state.choices or [])
+
+    def save(self, path: str) -> None:
+        """Write the game (and who the bots are) to a file, all or nothing."""
+        path = os.path.expanduser(path)
+        data = self.state.to_data()
+        data["client"] = {"bots": {str(s): arg for s, arg in self.bot_args.items()}}
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=".athanor-", dir=folder)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    json.dump(data, fh)
+                os.replace(tmp, path)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except OSError as exc:
+            self.term.line(f"Could not save to {path}: {exc.strerror or exc}. Nothing was saved.")
+            return
+        self.save_path = path
+        self.saved_moves = len(self.state.choices or [])
+        self.term.line(
+            f"Saved to {path}. Continue with: athanor play {self.spec.name} --load {path}"
+        )
+
+    def game_over(self) -> None:
+        """The final standings, each person as "you", and the seed for a replay."""
+        state = self.state
+        say = self.term.line
+        say(self.term.strong("Game over."))
+        for line in standings(state, self.viewer):
+            say(line)
+        say(f"This game's seed was {state.seed} (the same seed and moves replay it exactly).")
+
+    def summary(self) -> None:
+        """Where a loaded game stands, in a few lines instead of its whole log."""
+        state = self.state
+        d = state.decision
+        seat = self.viewer if self.viewer is not None else (d.seat if d else None)
+        if self.spec.status is not None:
+            self.term.line(self.spec.status(state.view(seat), seat))
+        log = state.log or []
+        if log:
+            self.last_line = log[-1].render(self.viewer)
+            self.term.line(f"Last: {self.last_line}")
+
+
+def game_command(table: Table, name: str) -> Callable[[Decision, str], str]:
+    """A game's own command (hand, supply...) run with this table's eyes."""
+    what = table.spec.commands[name][1]
+
+    def run(d: Decision, rest: str) -> str:
+        seat = table.seat_for_commands(d)
+        table.term.line(what(table.state.view(seat), seat))
+        return ""
+
+    return run
+
+
+def standings(state: GameState, viewer: int | None) -> list[str]:
+    """The final places and scores, one line a seat, the viewer as "You"."""
+    res = state.result
+    if res is None:
+        return []
+    if state.spec.cooperative:  # one fate for the whole table
+        return [res.detail + "."]
+    out = []
+    for seat, (score, place) in enumerate(zip(res.scores, res.placing, strict=True)):
+        shared = sum(1 for p in res.placing if p == place) > 1
+        where = PLACES[place - 1] if place <= len(PLACES) else f"number {place}"
+        who = "You" if seat == viewer else state.names[seat]
+        out.append(
+            f"{who}: {where} place{' (shared)' if shared else ''}, "
+            f"{score:g} {state.spec.score_name}."
+        )
+    return out
