@@ -7,8 +7,24 @@ from typing import Any
 from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.crucible.bots import TeamBot
 from athanor.games.crucible.commands import COMMANDS, rules_now, status
+from athanor.games.crucible.disciplines import DISCIPLINES
 from athanor.games.crucible.missions import MISSIONS
 from athanor.games.crucible.rules import CrucibleState
+
+
+def card_texts() -> dict[str, str]:
+    """The disciplines and the Catalysts, for the terminal's card command."""
+    texts = {d.name: d.text for d in DISCIPLINES.values()}
+    texts["Catalyst"] = (
+        "The trump suit, 1 to 4. A Catalyst never flips. Whoever holds Catalyst 4 is the Lead "
+        "Alchemist."
+    )
+    texts["Dual-natured card"] = (
+        "Six suits, 1 to 9. Transmuted, a card turns to the opposite suit on the wheel "
+        "(Brimstone and Mandrake, Quicksilver and Aether, Salt and Lodestone) at 10 minus its "
+        "rank."
+    )
+    return texts
 
 
 def sample_options(rng: Rng) -> dict[str, Any]:
@@ -39,6 +55,10 @@ SPEC = GameSpec(
     cooperative=True,
     help_now=rules_now,
     sample_options=sample_options,
+    minor_events=frozenset({"deal"}),
+    shortcuts={"c": "catalyze", "t": "transmute"},
+    cards=card_texts,
+    score_name="missions won",
     help=(
         "A cooperative game: the team wins the mission only when every drafted task is "
         "complete. Each reaction the leader declares Catalyze or Transmute and plays; "
