@@ -90,6 +90,18 @@ def play(state: GameState, *codes: str) -> None:
     pick(state, *(f"play:{c}" for c in codes))
 
 
+def catalyze(state: GameState, *codes: str) -> None:
+    """Declare Catalyze and play these cards in turn."""
+    pick(state, "catalyze")
+    play(state, *codes)
+
+
+def transmute(state: GameState, *codes: str) -> None:
+    """Declare Transmute and play these cards in turn."""
+    pick(state, "transmute")
+    play(state, *codes)
+
+
 def codes(state: CrucibleState, cards: list[int]) -> list[str]:
     """The faces of these cards as codes."""
     from athanor.games.crucible.cards import CODE

@@ -8,17 +8,7 @@ import athanor
 from athanor.games.crucible import tasks as tk
 from athanor.games.crucible.missions import MISSIONS
 from athanor.games.crucible.rules import CrucibleState
-from tests.crucible.helpers import hand, pick, play, table
-
-
-def catalyze(s: CrucibleState, *codes: str) -> None:
-    pick(s, "catalyze")
-    play(s, *codes)
-
-
-def transmute(s: CrucibleState, *codes: str) -> None:
-    pick(s, "transmute")
-    play(s, *codes)
+from tests.crucible.helpers import catalyze, hand, pick, play, table, transmute
 
 
 def test_the_logbook_numbers_and_special_rules() -> None:

@@ -15,7 +15,7 @@ from athanor.games.crucible.cards import LETTERS, SUITS
 from athanor.games.crucible.judge import review
 from athanor.games.crucible.missions import TRANSMUTE_LIMIT
 from athanor.games.crucible.rules import CrucibleState
-from tests.crucible.helpers import pick, play, table
+from tests.crucible.helpers import catalyze, pick, table, transmute
 
 Scenario = Callable[[], None]
 COMPLETED: dict[str, Scenario] = {}
@@ -25,16 +25,6 @@ IMPOSSIBLE: dict[str, Scenario] = {}
 
 def status(s: CrucibleState, tid: str) -> str:
     return str(next(t[2] for t in s.tasks if t[0] == tid))
-
-
-def catalyze(s: CrucibleState, *codes: str) -> None:
-    pick(s, "catalyze")
-    play(s, *codes)
-
-
-def transmute(s: CrucibleState, *codes: str) -> None:
-    pick(s, "transmute")
-    play(s, *codes)
 
 
 def done_and_won(s: CrucibleState, tid: str) -> None:

@@ -115,7 +115,7 @@ class Campaign:
 
 def play_campaign(args: argparse.Namespace, term: Any) -> int:
     """Play missions in order until the player stops, saving progress to the campaign file."""
-    from athanor.cli.main import BOT_NAMES, _seat_bots
+    from athanor.cli.main import _seat_bots, _seat_names
     from athanor.cli.table import Table
 
     spec = catalog.spec(args.game)
@@ -129,17 +129,7 @@ def play_campaign(args: argparse.Namespace, term: Any) -> int:
         players = args.players or spec.min_players
         spec.check_players(players)
         seats = _seat_bots(spec, players, args.bots)
-        given = list(args.name or [])
-        humans = [s for s in range(players) if s not in seats]
-        bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
-        names = []
-        for s in range(players):
-            if s in seats:
-                names.append(bot_names.pop(0))
-            elif given:
-                names.append(given.pop(0))
-            else:
-                names.append("Player 1" if len(humans) == 1 else f"Player {s + 1}")
+        names = _seat_names(players, seats, list(args.name or []))
         camp = Campaign(path, spec.name, players, names, seats)
         camp.save()
         term.line(f"A new campaign of {spec.title}, saved in {path}.")

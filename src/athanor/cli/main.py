@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import athanor
@@ -33,6 +33,24 @@ def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None)
         raise ConfigError(f"{len(names)} bots do not fit in a game of {players} players")
     first = players - len(names)
     return {first + i: name for i, name in enumerate(names)}
+
+
+def _seat_names(players: int, seats: Mapping[int, str], given: list[str]) -> list[str]:
+    """A name per seat: the people's names as given, bots by famous alchemists."""
+    humans = [s for s in range(players) if s not in seats]
+    if len(given) > len(humans):
+        raise ConfigError(f"{len(given)} names given for {len(humans)} people")
+    given = list(given)
+    bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
+    names = []
+    for s in range(players):
+        if s in seats:
+            names.append(bot_names.pop(0))
+        elif given:
+            names.append(given.pop(0))
+        else:
+            names.append("Player 1" if len(humans) == 1 else f"Player {s + 1}")
+    return names
 
 
 def _bot_words(agent: Any) -> str:
@@ -66,18 +84,7 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
             players = max(spec.min_players, len(bots_wanted) + max(1, len(given)))
         spec.check_players(players)
         seats = _seat_bots(spec, players, bots_arg)
-        humans = [s for s in range(players) if s not in seats]
-        if len(given) > len(humans):
-            raise ConfigError(f"{len(given)} names given for {len(humans)} people")
-        bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
-        names = []
-        for s in range(players):
-            if s in seats:
-                names.append(bot_names.pop(0))
-            elif given:
-                names.append(given.pop(0))
-            else:
-                names.append("Player 1" if len(humans) == 1 else f"Player {s + 1}")
+        names = _seat_names(players, seats, given)
         options = _options(args)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         state = athanor.new_game(spec.name, players, seed, options, names)

@@ -181,21 +181,18 @@ class CrucibleState(GameState):
 
     def limit(self) -> int:
         """The Cauldron Limit for this reaction, after any discipline."""
-        lim = self.mission.cauldron_limit
-        for key in self.mods:
-            hook = DISCIPLINES[key].limit
-            if hook is not None:
-                lim = hook(lim)
-        return lim
+        return self._adjusted(self.mission.cauldron_limit, "limit")
 
     def target(self) -> int:
         """The Transmutation Target for this reaction, after any discipline."""
-        tgt = self.mission.transmutation_target
+        return self._adjusted(self.mission.transmutation_target, "target")
+
+    def _adjusted(self, value: int, hook_name: str) -> int:
         for key in self.mods:
-            hook = DISCIPLINES[key].target
+            hook = getattr(DISCIPLINES[key], hook_name)
             if hook is not None:
-                tgt = hook(tgt)
-        return tgt
+                value = hook(value)
+        return int(value)
 
     def can_win(self, seat: int, face: int) -> bool:
         """Whether a card played by ``seat`` may win the trick (Void Weaver)."""
