@@ -39,7 +39,11 @@ def test_hand_tasks_totals_and_limits_commands_and_the_help_names_the_special_ru
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "hand: your hand by suit" in text  # help lists the game's commands
-    assert "Special rule: Heavy Metals: every Catalyst counts as 10 toward both totals." in text
+    help_only = run(["play", "crucible", "--mission", "7", "--players", "3", "--bots", "2",
+                     "--seed", "2"], "help\nquit\nyes\n").stdout
+    assert "This is mission 7, Heavy Metals" in help_only
+    rule = "Special rule: Heavy Metals: every Catalyst counts as 10 toward both totals."
+    assert rule in help_only
     assert "Your hand, 19 cards:" in text
     assert "You: 0 tricks won" in text
     assert "Slag: 0 of 3" in text and "Successful Transmutes left this mission: 6 of 6." in text
