@@ -82,3 +82,34 @@ class Replay:
             data.setdefault("options", {})
         head = read_header(data, ("athanor-replay", "athanor-save"), "replay file")
         return cls(head.spec.name, head.players, head.seed, head.options, head.names, head.choices)
+
+
+def undo(state: GameState, seat: int) -> GameState:
+    """The game as it was before ``seat``'s last choice, if that choice may be taken back.
+
+    The policy Board Game Arena players know: you may take back your own last choices
+    until something random or hidden has come to light, or another player has acted,
+    since. Taking back one choice at a time, each check is about the last choice only:
+    it must be ``seat``'s, it must have drawn no random number and revealed nothing
+    (``GameState.seal``), and the game must not be over. Raises IllegalMove with the
+    reason otherwise. The state given is left as it was.
+    """
+    if state.choices is None or not state.choices:
+        raise IllegalMove("there is nothing to take back")
+    if state.is_over:
+        raise IllegalMove("the game is over")
+    before = Replay.from_state(state)
+    last = before.choices.pop()
+    earlier = before.play(log=state.log is not None)
+    d = earlier.decision
+    if d is None or d.seat != seat:
+        raise IllegalMove("the last choice was another player's")
+    rng_before = earlier.rng.state
+    again = earlier.clone()
+    again._sealed = False
+    again.apply(last)
+    if again.rng.state != rng_before:
+        raise IllegalMove("it rolled dice or shuffled cards")
+    if again._sealed:
+        raise IllegalMove("it brought hidden cards to light")
+    return earlier

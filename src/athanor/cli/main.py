@@ -11,10 +11,11 @@ from typing import Any
 
 import athanor
 from athanor import catalog
-from athanor.cli.table import Table, standings
+from athanor.cli.table import Table
 from athanor.cli.terminal import Terminal
 from athanor.engine import ConfigError, GameState, IllegalMove, SaveError
 from athanor.engine.core import excerpt
+from athanor.fairness import check_record
 from athanor.files import parse_json, read_bytes
 from athanor.replay import Replay
 
@@ -147,7 +148,11 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
 
 def replay(args: argparse.Namespace, term: Terminal) -> int:
     """Narrate a saved game or replay file from the start."""
-    rep = Replay.from_json(read_bytes(args.file, "replay file"))
+    raw = read_bytes(args.file, "replay file")
+    rep = Replay.from_json(raw)
+    data = parse_json(raw, "replay file")
+    fair = data.get("fairness") if isinstance(data, dict) else None
+    promised = check_record(rep.seed, fair) if fair is not None else None
     if args.seat is not None and not 1 <= args.seat <= rep.players:
         raise ConfigError(f"--seat must be 1 to {rep.players} for this game, not {args.seat}")
     viewer = None if args.seat is None else args.seat - 1
@@ -159,12 +164,17 @@ def replay(args: argparse.Namespace, term: Terminal) -> int:
         term.line(line)
     if state.is_over:
         term.line("Game over.")
-        for line in standings(state, viewer):
+        for line in state.standings(viewer):
             term.line(line)
     else:
         d = state.decision
         assert d is not None
         term.line(f"The game goes on: {state.names[d.seat]} is to decide.")
+    if promised is not None:
+        term.line(
+            f"Fair chance checked: seed {rep.seed} matches the commitment {promised} that the "
+            "table showed at the start, and every shuffle and roll above comes from it."
+        )
     return 0
 
 
@@ -255,6 +265,18 @@ def _isatty(stream: Any) -> bool:
         return False
 
 
+def serve(args: argparse.Namespace, term: Terminal) -> int:
+    """Start the web table and say where to open it."""
+    try:
+        from athanor.web.server import run_server
+    except ImportError as exc:
+        raise ConfigError(
+            f"the web table needs its extra ({exc.name} is missing): "
+            "pip install 'athanor-tabletop[web]'"
+        ) from None
+    return run_server(args, term.line)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="athanor", description="Alchemy-themed tabletop games.")
@@ -313,6 +335,25 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=simulate)
+    sv = sub.add_parser("serve", help="start the web table (needs the 'web' extra)")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    sv.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
+    sv.add_argument(
+        "--database-url",
+        help="a PostgreSQL URL (postgresql://...); by default an SQLite file in the data folder",
+    )
+    sv.add_argument(
+        "--data-dir", help="where the SQLite file lives (default ~/.local/share/athanor)"
+    )
+    sv.add_argument(
+        "--demo",
+        action="store_true",
+        help="open a Potion Party table with you and two bots, and print its link",
+    )
+    sv.add_argument(
+        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves"
+    )
+    sv.set_defaults(func=serve)
     gs = sub.add_parser("games", help="list the games")
     gs.set_defaults(func=list_games)
     return p

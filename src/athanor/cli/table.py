@@ -15,11 +15,11 @@ from typing import Any
 
 from athanor.cli.matching import best, match, words
 from athanor.cli.terminal import Terminal
-from athanor.engine import Decision, Event, GameState
+from athanor.engine import Decision, Event, GameState, IllegalMove
 from athanor.engine.core import excerpt
 from athanor.engine.text import list_words
+from athanor.replay import undo
 
-PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 MAX_TYPED = 200  # characters; no option or command is longer
 
 COMMANDS_HELP = (
@@ -30,6 +30,7 @@ COMMANDS_HELP = (
     ("options", "the options again (an empty line does the same)"),
     ("card NAME", "a card's text"),
     ("brief / verbose", "hear less or all of the other players' turns"),
+    ("undo", "take back your last choice, if nothing random or hidden came of it"),
     ("save [FILE]", "save the game (continue later with --load FILE)"),
     ("quit", "leave the game"),
 )
@@ -67,8 +68,8 @@ class Table:
 
     def run(self) -> int:
         """Play until the game ends (0), the people leave (0) or input ends (1)."""
-        state = self.state
         while True:
+            state = self.state  # a fresh object after an undo
             self.flush()
             d = state.decision
             if d is None:
@@ -185,6 +186,7 @@ class Table:
             "card": self.cmd_card,
             "brief": self.cmd_brief,
             "verbose": self.cmd_verbose,
+            "undo": self.cmd_undo,
             "save": self.cmd_save,
             "quit": self.cmd_quit,
             "exit": self.cmd_quit,
@@ -276,6 +278,22 @@ class Table:
         self.term.line("Verbose: you will hear everything (brief for less).")
         return ""
 
+    def cmd_undo(self, d: Decision, rest: str) -> str:
+        state = self.state
+        choices = state.choices or []
+        try:
+            earlier = undo(state, d.seat)
+        except IllegalMove as exc:
+            self.term.line(f"You cannot take that back: {exc}.")
+            return ""
+        earlier_d = earlier.decision
+        assert earlier_d is not None
+        label = next((o.label for o in earlier_d.options if o.id == choices[-1]), choices[-1])
+        self.state = earlier
+        self.seen = len(earlier.log or [])
+        self.term.line(f"Taken back: {label}.")
+        return "moved"  # the question is asked again, from the earlier state
+
     def cmd_save(self, d: Decision, rest: str) -> str:
         path = rest or self.save_path
         if not path:
@@ -334,7 +352,7 @@ class Table:
         state = self.state
         say = self.term.line
         say(self.term.strong("Game over."))
-        for line in standings(state, self.viewer):
+        for line in state.standings(self.viewer):
             say(line)
         say(f"This game's seed was {state.seed} (the same seed and moves replay it exactly).")
 
@@ -361,22 +379,3 @@ def game_command(table: Table, name: str) -> Callable[[Decision, str], str]:
         return ""
 
     return run
-
-
-def standings(state: GameState, viewer: int | None) -> list[str]:
-    """The final places and scores, one line a seat, the viewer as "You"."""
-    res = state.result
-    if res is None:
-        return []
-    if state.spec.cooperative:  # one fate for the whole table
-        return [res.detail + "."]
-    out = []
-    for seat, (score, place) in enumerate(zip(res.scores, res.placing, strict=True)):
-        shared = sum(1 for p in res.placing if p == place) > 1
-        where = PLACES[place - 1] if place <= len(PLACES) else f"number {place}"
-        who = "You" if seat == viewer else state.names[seat]
-        out.append(
-            f"{who}: {where} place{' (shared)' if shared else ''}, "
-            f"{score:g} {state.spec.score_name}."
-        )
-    return out

@@ -34,6 +34,7 @@ class ConfigError(ValueError):
 
 
 MAX_NAME_CHARS = 40
+_PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 MAX_OPTION_CHARS = 2000
 
 
@@ -577,6 +578,15 @@ class GameState(ABC):
         self._decision = None
         self._finish()
 
+    # Set by ``seal``; read only when checking an undo (see athanor.replay.undo).
+    _sealed: bool = False
+
+    def seal(self) -> None:
+        """Say that hidden information has just come to light (a card drawn or revealed from
+        a deck): the choice that caused it cannot be taken back. Randomness is noticed
+        without help; a game with hidden cards calls this where they are revealed."""
+        self._sealed = True
+
     def _route(self, decision: Decision) -> Decision:
         """Who answers a question: by default the seat it names. A game may hand it to
         another seat (Dominion's Possession gives the possessed player's to the possessor)."""
@@ -654,6 +664,22 @@ class GameState(ABC):
     def stats(self) -> dict[str, Any]:
         """Figures the simulator reports: ``turns`` and ``ending`` (how the game ended)."""
         return {}
+
+    def standings(self, viewer: int | None) -> list[str]:
+        """The final places and scores, a line a seat, the viewer as "You"."""
+        res = self.result
+        if res is None:
+            return []
+        out = []
+        for seat, (score, place) in enumerate(zip(res.scores, res.placing, strict=True)):
+            shared = sum(1 for p in res.placing if p == place) > 1
+            where = _PLACES[place - 1] if place <= len(_PLACES) else f"number {place}"
+            who = "You" if seat == viewer else self.names[seat]
+            out.append(
+                f"{who}: {where} place{' (shared)' if shared else ''}, "
+                f"{score:g} {self.spec.score_name}."
+            )
+        return out
 
     def check_invariants(self) -> None:  # noqa: B027 - optional hook
         """Raise AssertionError if the state breaks one of its game's invariants.

@@ -191,6 +191,7 @@ class DisciplineDraft(Frame):
         s: CrucibleState = state
         seat = self.order[self.pos]
         key = option_id[5:]
+        s.seal()  # the table learns which of two hidden cards was kept
         s.disc[seat] = key
         s.disc_hand[seat] = [k for k in s.disc_hand[seat] if k != key]
         d = DISCIPLINES[key]

@@ -51,6 +51,7 @@ def play_card(s: CrucibleState, seat: int, card: int) -> bool:
     """Play a card to the cauldron; True if it boils over (and the reaction is over)."""
     s.hands[seat].remove(card)
     s.known[card] = 0
+    s.seal()  # a card from a hidden hand comes to light: no undo past this
     f = s.face[card]
     if s.plays:
         lead = s.lead_suit()
@@ -413,6 +414,7 @@ def parity_words(f: int) -> str:
 def whisper(s: CrucibleState, seat: int, card: int, hint: str) -> None:
     """Spend the token: the card is shown to everyone, with its hint."""
     f = s.face[card]
+    s.seal()  # the whispered card comes to light
     s.tokens[seat] = False
     s.known[card] = 1
     parity = parity_words(f) if s.disc[seat] == "apprentice" else ""

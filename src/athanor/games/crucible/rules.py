@@ -297,6 +297,11 @@ class CrucibleState(GameState):
         )
         return Result(tuple(score for _ in self.names), tuple(1 for _ in self.names), detail)
 
+    def standings(self, viewer: int | None) -> list[str]:
+        """A team game has one line: the team's result (no places among teammates)."""
+        res = self.result
+        return [] if res is None else [res.detail + "."]
+
     def stats(self) -> dict[str, Any]:
         """For the simulator: reactions played, how the mission ended, and whether the team won."""
         if self.outcome == "won":

@@ -415,6 +415,7 @@ class DominionState(GameState):
 
     def draw(self, seat: int, n: int) -> int:
         """Draw up to ``n`` cards, shuffling when the deck runs out; return how many."""
+        self._sealed = True  # hidden cards come to light: no undo past this
         deck = self.decks[seat]
         hand = self.hands[seat]
         if self.log is None:
@@ -456,6 +457,7 @@ class DominionState(GameState):
 
     def take_top(self, seat: int) -> str | None:
         """Take the top card of a deck (shuffling if needed), or None if there is none."""
+        self._sealed = True  # the card comes to light: no undo past this
         deck = self.decks[seat]
         if not deck:
             if not self.discards[seat]:

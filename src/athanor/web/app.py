@@ -1,0 +1,436 @@
+"""The web table: a Starlette app with a JSON API, WebSocket play and the browser pages.
+
+Every message to a client is built from ``view(seat)``, the question in front of that
+seat (only if it is theirs) and ``events_for(seat)``: never from the raw state. Moves
+arrive over the WebSocket and go through ``Service.move``; only after the commit are
+the table's connections told, in this process directly and in others through
+PostgreSQL's LISTEN/NOTIFY.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from anyio import to_thread
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+import athanor
+from athanor.engine import ConfigError
+from athanor.engine.core import excerpt
+from athanor.web.service import Cached, Service, TableError
+
+log = logging.getLogger("athanor.web")
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096  # bytes in one WebSocket message from a client
+MAX_BODY = 16384  # bytes in one HTTP request body
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection to a table, as a seat or a spectator (``seat`` None)."""
+
+    ws: WebSocket
+    table: str
+    seat: int | None = None
+    sent: int = 0  # log events already sent
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def message_for(cached: Cached, seat: int | None, since: int) -> dict[str, Any]:
+    """What one seat is told of a table: its view, its question if it has one, and the
+    log lines it has not had yet. Nothing else about the state is read."""
+    state = cached.state
+    d = state.decision
+    log_len = len(state.log or [])
+    reset = since > log_len  # an undo shortened the log: send it whole again
+    start = 0 if reset else since
+    out: dict[str, Any] = {
+        "type": "state",
+        "version": cached.version,
+        "view": state.view(seat),
+        "decision": d.to_json() if d is not None and seat is not None and d.seat == seat else None,
+        "waiting_for": None if d is None else state.names[d.seat],
+        "your_turn": d is not None and seat is not None and d.seat == seat,
+        "log": state.events_for(seat, start),
+        "log_start": start,
+        "log_reset": reset,
+        "can_undo": seat is not None and cached.last_mover == seat and not state.is_over,
+        "over": state.is_over,
+    }
+    if state.is_over:
+        res = state.result
+        out["result"] = None if res is None else {**res.to_json(), "lines": state.standings(seat)}
+    return out
+
+
+class Hub:
+    """The connections of this process, by table, and what tells them of changes."""
+
+    def __init__(self, service: Service, bot_delay: float) -> None:
+        self.service = service
+        self.bot_delay = bot_delay
+        self.clients: dict[str, set[Client]] = {}
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.pending: set[asyncio.Future[None]] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._stop = threading.Event()
+
+    def add(self, client: Client) -> None:
+        self.clients.setdefault(client.table, set()).add(client)
+
+    def remove(self, client: Client) -> None:
+        group = self.clients.get(client.table)
+        if group is not None:
+            group.discard(client)
+            if not group:
+                del self.clients[client.table]
+
+    async def send(self, client: Client, message: dict[str, Any]) -> None:
+        """Send one message; a connection that has gone is dropped quietly."""
+        if client.ws.client_state != WebSocketState.CONNECTED:
+            return
+        try:
+            await client.ws.send_text(json.dumps(message))
+        except (RuntimeError, WebSocketDisconnect, OSError):
+            self.remove(client)
+
+    async def tell(self, client: Client, cached: Cached | None = None) -> None:
+        """Bring one client up to date."""
+        async with client.lock:
+            if cached is None:
+                cached = await to_thread.run_sync(self.service.state, client.table)
+            msg = message_for(cached, client.seat, client.sent)
+            client.sent = msg["log_start"] + len(msg["log"])
+            await self.send(client, msg)
+
+    async def publish(self, table_id: str) -> None:
+        """Tell every connection of a table where it stands now."""
+        group = list(self.clients.get(table_id, ()))
+        if not group:
+            return
+        cached = await to_thread.run_sync(self.service.state, table_id)
+        await asyncio.gather(*(self.tell(c, cached) for c in group))
+
+    def wake_bots(self, table_id: str) -> None:
+        """Let the table's bots move, if it is a bot's turn (one runner per table)."""
+        task = self.bot_tasks.get(table_id)
+        if task is None or task.done():
+            self.bot_tasks[table_id] = asyncio.create_task(self._run_bots(table_id))
+
+    async def _run_bots(self, table_id: str) -> None:
+        while True:
+            try:
+                choice = await to_thread.run_sync(self.service.bot_choice, table_id)
+            except TableError:
+                return
+            if choice is None:
+                return
+            version, seat, option = choice
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            try:
+                await to_thread.run_sync(self.service.move, table_id, seat, version, option)
+            except TableError as exc:
+                if exc.code == "stale":
+                    continue  # another process moved first; look again
+                log.warning("bot move refused at table %s: %s", table_id, exc.message)
+                return
+            await self.publish(table_id)
+
+    # -- other processes (PostgreSQL LISTEN/NOTIFY) ---------------------------------
+
+    def start_listening(self) -> None:
+        """Hear of moves made through other server processes on the same database."""
+        if not self.service.is_postgres:
+            return
+        self.loop = asyncio.get_running_loop()
+        threading.Thread(target=self._listen, name="athanor-listen", daemon=True).start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _listen(self) -> None:
+        import psycopg
+
+        url = self.service.engine.url.set(drivername="postgresql").render_as_string(False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute("LISTEN athanor")
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            table_id = note.payload.split(":", 1)[0]
+                            if self.loop is not None:
+                                self.loop.call_soon_threadsafe(self._heard, table_id)
+            except Exception as exc:  # the database went away: try again shortly
+                log.warning("LISTEN connection lost (%s); reconnecting", exc)
+                self._stop.wait(1.0)
+
+    def _heard(self, table_id: str) -> None:
+        task = asyncio.ensure_future(self.publish(table_id))
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+        self.wake_bots(table_id)
+
+
+def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
+    """The web app over a service; ``bot_delay`` is how long bots think, in seconds."""
+    hub = Hub(service, bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub.start_listening()
+        for table_id in await to_thread.run_sync(service.running):
+            hub.wake_bots(table_id)  # resume every table where it stood
+        yield
+        hub.stop()
+        for task in hub.bot_tasks.values():
+            task.cancel()
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html")
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC / "table.html")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse([_game_json(g) for g in athanor.games()])
+
+    async def tables(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse(await to_thread.run_sync(service.list_tables))
+        body = await _body(request)
+        seats = body.get("seats")
+        options = body.get("options", {})
+        if not isinstance(seats, list) or not isinstance(options, dict):
+            raise TableError("bad_request", "give 'seats' as a list and 'options' as an object")
+        mine = body.get("you")
+        if mine is not None and type(mine) is not int:
+            raise TableError("bad_request", "'you' is a seat number")
+        game = body.get("game")
+        if not isinstance(game, str):
+            raise TableError("bad_request", "say which 'game'")
+        for s in seats:
+            if not isinstance(s, dict):
+                raise TableError("bad_request", "each seat is an object")
+        made = await to_thread.run_sync(
+            lambda: service.create(game, options, seats, bool(body.get("public", True)), mine)
+        )
+        hub.wake_bots(made["id"])
+        return JSONResponse(made, status_code=201)
+
+    async def table_info(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        return JSONResponse(await to_thread.run_sync(service.info, table_id))
+
+    async def claim(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        body = await _body(request)
+        seat, code = body.get("seat"), body.get("code")
+        if type(seat) is not int or (code is not None and not isinstance(code, str)):
+            raise TableError("bad_request", "give the 'seat' number and its invite 'code'")
+        token = await to_thread.run_sync(service.claim, table_id, seat, code)
+        await hub.publish(table_id)
+        return JSONResponse({"seat": seat, "token": token})
+
+    async def record(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        data = await to_thread.run_sync(service.record, table_id)
+        return JSONResponse(
+            data, headers={"Content-Disposition": f'attachment; filename="{table_id}.json"'}
+        )
+
+    async def play(ws: WebSocket) -> None:
+        await ws.accept()
+        client = Client(ws, ws.path_params["table_id"])
+        try:
+            await to_thread.run_sync(service.info, client.table)
+        except TableError as exc:
+            await ws.send_text(
+                json.dumps({"type": "error", "code": exc.code, "message": exc.message})
+            )
+            await ws.close(code=4404)
+            return
+        hub.add(client)
+        try:
+            while True:
+                raw = await ws.receive()
+                if raw["type"] == "websocket.disconnect":
+                    break
+                text = raw.get("text")
+                if text is None:
+                    await _error(hub, client, "malformed", "send messages as JSON text")
+                    continue
+                if len(text.encode()) > MAX_MESSAGE:
+                    await _error(
+                        hub, client, "too_big", f"a message may be at most {MAX_MESSAGE} bytes"
+                    )
+                    continue
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    await _error(hub, client, "malformed", "that message is not JSON")
+                    continue
+                if not isinstance(msg, dict):
+                    await _error(hub, client, "malformed", "a message is a JSON object")
+                    continue
+                await _handle(hub, client, msg)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(client)
+
+    async def on_table_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, TableError)
+        status = {"not_found": 404, "taken": 409, "bad_token": 403, "not_over": 403}.get(
+            exc.code, 400
+        )
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=status)
+
+    async def on_config_error(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
+
+    routes = [
+        Route("/", lobby),
+        Route("/t/{table_id}", table_page),
+        Route("/api/games", games),
+        Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", record),
+        WebSocketRoute("/ws/{table_id}", play),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={TableError: on_table_error, ConfigError: on_config_error},
+        middleware=[Middleware(SecurityHeaders)],
+    )
+    app.state.hub = hub
+    app.state.service = service
+    return app
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise TableError("too_big", f"a request may be at most {MAX_BODY} bytes")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise TableError("bad_request", "the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise TableError("bad_request", "the request is a JSON object")
+    return data
+
+
+async def _error(hub: Hub, client: Client, code: str, message: str) -> None:
+    await hub.send(client, {"type": "error", "code": code, "message": message})
+
+
+async def _handle(hub: Hub, client: Client, msg: dict[str, Any]) -> None:
+    """One message from a client; every fault is answered, and the connection stays."""
+    service = hub.service
+    kind = msg.get("type")
+    if kind == "ping":
+        await hub.send(client, {"type": "pong"})
+        return
+    if kind == "hello":
+        seat, token, seen = msg.get("seat"), msg.get("token"), msg.get("seen", 0)
+        if type(seen) is not int or seen < 0:
+            seen = 0
+        if seat is not None:
+            if type(seat) is not int or not isinstance(token, str) or len(token) > 200:
+                await _error(hub, client, "malformed", "hello needs a seat number and its token")
+                return
+            ok = await to_thread.run_sync(service.check_token, client.table, seat, token)
+            if not ok:
+                await _error(hub, client, "bad_token", "that token does not hold this seat")
+                return
+        client.seat = seat
+        client.sent = 0
+        info = await to_thread.run_sync(service.info, client.table)
+        await hub.send(
+            client, {"type": "welcome", "table": info, "seat": seat, "missed_from": seen}
+        )
+        await hub.tell(client)
+        return
+    if kind in ("move", "undo"):
+        version = msg.get("version")
+        option = msg.get("option")
+        if client.seat is None:
+            await _error(hub, client, "not_seated", "spectators cannot move; take a seat first")
+            return
+        if type(version) is not int or (
+            kind == "move" and (type(option) is not str or len(option) > 200)
+        ):
+            await _error(hub, client, "malformed", "a move needs the 'version' and an 'option' id")
+            return
+        seat = client.seat
+        try:
+            if kind == "move":
+                assert isinstance(option, str)
+                await to_thread.run_sync(service.move, client.table, seat, version, option)
+            else:
+                await to_thread.run_sync(service.take_back, client.table, seat, version)
+        except TableError as exc:
+            await _error(hub, client, exc.code, exc.message)
+            if exc.code == "stale":
+                await hub.tell(client)
+            return
+        await hub.publish(client.table)
+        hub.wake_bots(client.table)
+        return
+    await _error(hub, client, "malformed", f"unknown message type {excerpt(kind)}")
+
+
+def _game_json(spec: Any) -> dict[str, Any]:
+    out: dict[str, Any] = spec.to_json()
+    out["summary"] = spec.summary
+    out["help"] = spec.help
+    return out
+
+
+class SecurityHeaders:
+    """Headers that keep pages from running anything but our own scripts."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

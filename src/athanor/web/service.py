@@ -1,0 +1,447 @@
+"""The tables' rules of business: create, claim a seat, move, take back, and what each
+seat may be told. Everything here is synchronous (the web layer runs it in worker
+threads); the database is the single source of truth, and each process keeps the
+states it has rebuilt in a cache keyed by version.
+
+A move is written in one transaction that locks the table row (PostgreSQL
+``SELECT ... FOR UPDATE``; SQLite ``BEGIN IMMEDIATE``), checks the version and the
+seat, applies the option to a copy of the state and appends the move. Only after the
+commit is anyone told. A stale, duplicate or illegal move writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select, text
+from sqlalchemy.engine import Engine
+
+import athanor
+from athanor import catalog
+from athanor.engine import ConfigError, GameState, IllegalMove
+from athanor.engine.core import check_names, excerpt
+from athanor.fairness import commitment
+from athanor.replay import Replay, undo
+from athanor.web.store import MoveRow, SeatRow, TableRow, make_engine, migrate, now, sessions
+
+UNDO = "undo"  # the kind of a move row that takes back the one before it
+MAX_TABLES_LISTED = 100
+
+
+class TableError(Exception):
+    """A request the table refuses; ``code`` says which kind, the message says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass
+class Cached:
+    """A table's state as this process last rebuilt it."""
+
+    version: int
+    state: GameState
+    movers: list[int]  # the seat behind each effective choice
+    bots: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def last_mover(self) -> int | None:
+        """The seat of the last effective move (whose undo button is worth showing)."""
+        return self.movers[-1] if self.movers else None
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a write did: the new version and whose question comes next."""
+
+    version: int
+    next_seat: int | None
+    bot_next: bool
+
+
+class Service:
+    """Tables in one database, for one server process."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = make_engine(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        migrate(self.engine)
+        self.sessions = sessions(self.engine)
+        self._cache: dict[str, Cached] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    # -- creating and joining -------------------------------------------------------
+
+    def create(
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        public: bool = True,
+        mine: int | None = None,
+    ) -> dict[str, Any]:
+        """Open a table. Each seat is ``{"kind": "person"|"bot", "bot": name, "name": str}``.
+        Returns the table's public facts, an invite code per person seat, and, for
+        ``mine``, that seat's token (the creator sits down at once)."""
+        spec = catalog.spec(game)
+        spec.check_players(len(seats))
+        opts = spec.check_options(dict(options))
+        names = []
+        for i, s in enumerate(seats):
+            kind = s.get("kind")
+            if kind not in ("person", "bot"):
+                raise ConfigError(f"seat {i + 1} must be a person or a bot")
+            if kind == "bot":
+                catalog.bot(game, _bot_name(s.get("bot") or spec.default_bot), 0)
+            raw = s.get("name")
+            names.append(str(raw) if raw else _default_name(kind, i, s))
+        names = check_names(names, len(seats))
+        if mine is not None and not (0 <= mine < len(seats) and seats[mine]["kind"] == "person"):
+            raise ConfigError("you can only sit in a seat for a person")
+        seed = int.from_bytes(os.urandom(8), "big")
+        nonce = secrets.token_hex(16)
+        table_id = secrets.token_urlsafe(9)
+        athanor.new_game(game, len(seats), seed, opts, names, log=False)  # fails early if bad
+        invites: dict[int, str] = {}
+        token: str | None = None
+        rows: list[SeatRow] = []
+        for i, s in enumerate(seats):
+            row = SeatRow(table_id=table_id, seat=i, kind=s["kind"])
+            if s["kind"] == "bot":
+                row.bot = _bot_name(s.get("bot") or spec.default_bot)
+            elif i == mine:
+                token = secrets.token_urlsafe(32)
+                row.token_hash = _hash(token)
+            else:
+                code = secrets.token_urlsafe(24)
+                invites[i] = code
+                row.invite_hash = _hash(code)
+            rows.append(row)
+        open_seats = sum(1 for r in rows if r.kind == "person" and r.token_hash is None)
+        with self.sessions.begin() as db:
+            db.add(
+                TableRow(
+                    id=table_id,
+                    game=game,
+                    options=json.dumps(opts),
+                    players=len(seats),
+                    names=json.dumps(names),
+                    seed=str(seed),
+                    nonce=nonce,
+                    commitment=commitment(seed, nonce),
+                    version=0,
+                    status="open" if open_seats else "running",
+                    public=public,
+                )
+            )
+            db.flush()
+            db.add_all(rows)
+        out = self.info(table_id)
+        out["invites"] = invites
+        if token is not None:
+            out["you"] = {"seat": mine, "token": token}
+        return out
+
+    def claim(self, table_id: str, seat: int, code: str | None) -> str:
+        """Sit down in a free person seat with its invite code (or, at a public table,
+        without one). Returns the seat's token: keep it to come back."""
+        with self.sessions.begin() as db:
+            table = self._locked(db, table_id)
+            row = db.get(SeatRow, (table_id, seat))
+            if row is None or row.kind != "person":
+                raise TableError("bad_request", f"seat {seat + 1} is not a seat for a person")
+            if row.token_hash is not None:
+                raise TableError("taken", f"seat {seat + 1} is already taken")
+            if code is not None:
+                if row.invite_hash is None or not hmac.compare_digest(row.invite_hash, _hash(code)):
+                    raise TableError("bad_token", "that invite code is not this seat's")
+            elif not table.public:
+                raise TableError("bad_token", "this table takes players by invitation only")
+            token = secrets.token_urlsafe(32)
+            row.token_hash = _hash(token)
+            row.invite_hash = None
+            others = db.scalars(
+                select(SeatRow).where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.kind == "person",
+                    SeatRow.token_hash.is_(None),
+                    SeatRow.seat != seat,
+                )
+            ).first()
+            if others is None and table.status == "open":
+                table.status = "running"
+            table.updated_at = now()
+        return token
+
+    def check_token(self, table_id: str, seat: int, token: str) -> bool:
+        """Whether ``token`` is the one that holds ``seat``."""
+        with self.sessions() as db:
+            row = db.get(SeatRow, (table_id, seat))
+        return bool(
+            row is not None
+            and row.token_hash is not None
+            and hmac.compare_digest(row.token_hash, _hash(token))
+        )
+
+    # -- reading -----------------------------------------------------------------------
+
+    def info(self, table_id: str) -> dict[str, Any]:
+        """What anyone may know of a table (the seed only once the game is over)."""
+        with self.sessions() as db:
+            table = db.get(TableRow, table_id)
+            if table is None:
+                raise TableError("not_found", "there is no such table")
+            seats = db.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+        return _public(table, list(seats))
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        """Open and running tables, the most recently active first."""
+        with self.sessions() as db:
+            tables = db.scalars(
+                select(TableRow)
+                .where(TableRow.status.in_(("open", "running")))
+                .order_by(TableRow.updated_at.desc())
+                .limit(MAX_TABLES_LISTED)
+            ).all()
+            seats: dict[str, list[SeatRow]] = {}
+            if tables:
+                for s in db.scalars(
+                    select(SeatRow)
+                    .where(SeatRow.table_id.in_([t.id for t in tables]))
+                    .order_by(SeatRow.seat)
+                ):
+                    seats.setdefault(s.table_id, []).append(s)
+        return [_public(t, seats.get(t.id, [])) for t in tables]
+
+    def running(self) -> list[str]:
+        """Ids of every table whose game goes on (to let their bots resume after a start)."""
+        with self.sessions() as db:
+            return list(
+                db.scalars(select(TableRow.id).where(TableRow.status.in_(("open", "running"))))
+            )
+
+    def state(self, table_id: str) -> Cached:
+        """The table's state at the database's latest version (rebuilt or brought up to
+        date from the moves as needed). Treat it as read-only."""
+        with self._lock(table_id):
+            with self.sessions() as db:
+                table = db.get(TableRow, table_id)
+                if table is None:
+                    raise TableError("not_found", "there is no such table")
+                cached = self._cache.get(table_id)
+                if cached is not None and cached.version == table.version:
+                    return cached
+                cached = self._rebuild(db, table, cached)
+            self._cache[table_id] = cached
+            return cached
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The finished game's replay record, with the seed and what proves it fair."""
+        info = self.info(table_id)
+        if info["status"] != "over":
+            raise TableError("not_over", "the record is given once the game is over")
+        cached = self.state(table_id)
+        rep = Replay.from_state(cached.state)
+        data: dict[str, Any] = json.loads(rep.to_json())
+        data["fairness"] = {
+            "commitment": info["commitment"],
+            "nonce": info["nonce"],
+            "scheme": "sha256('athanor-seed:' + seed + ':' + nonce)",
+        }
+        return data
+
+    # -- writing -----------------------------------------------------------------------
+
+    def move(self, table_id: str, seat: int, version: int, option: str) -> Moved:
+        """Make ``seat``'s move at ``version``; refuse a stale, duplicate, out-of-turn or
+        illegal move without writing anything."""
+        return self._write(table_id, seat, version, option)
+
+    def take_back(self, table_id: str, seat: int, version: int) -> Moved:
+        """Take back ``seat``'s last choice, if the undo policy allows it."""
+        return self._write(table_id, seat, version, None)
+
+    def _write(self, table_id: str, seat: int, version: int, option: str | None) -> Moved:
+        with self._lock(table_id), self.sessions.begin() as db:
+            table = self._locked(db, table_id)
+            if table.version != version:
+                raise TableError(
+                    "stale",
+                    f"the game has moved on (you saw version {version}, it is now "
+                    f"{table.version}); here is where it stands",
+                )
+            if table.status == "over":
+                raise TableError("over", "the game is over")
+            cached = self._cache.get(table_id)
+            if cached is None or cached.version != table.version:
+                cached = self._rebuild(db, table, cached)
+            state = cached.state
+            d = state.decision
+            if d is None:
+                raise TableError("over", "the game is over")
+            if option is None:
+                try:
+                    new_state = undo(state, seat)
+                except IllegalMove as exc:
+                    raise TableError("illegal", f"you cannot take that back: {exc}") from None
+                movers = cached.movers[:-1]
+            else:
+                if d.seat != seat:
+                    raise TableError("not_your_turn", f"it is {state.names[d.seat]}'s turn")
+                new_state = state.clone()
+                try:
+                    new_state.apply(option)
+                except IllegalMove as exc:
+                    raise TableError("illegal", str(exc)) from None
+                movers = [*cached.movers, seat]
+            number = table.version + 1
+            db.add(
+                MoveRow(
+                    table_id=table_id,
+                    number=number,
+                    seat=seat,
+                    option=option if option is not None else "",
+                    kind="move" if option is not None else UNDO,
+                )
+            )
+            table.version = number
+            table.updated_at = now()
+            if new_state.is_over:
+                table.status = "over"
+            if self.is_postgres:
+                # Delivered to every listening process only if this transaction commits.
+                db.execute(text("SELECT pg_notify('athanor', :p)"), {"p": f"{table_id}:{number}"})
+            db.flush()
+            bots = cached.bots
+        self._cache[table_id] = Cached(number, new_state, movers, bots)
+        nd = new_state.decision
+        return Moved(number, None if nd is None else nd.seat, nd is not None and nd.seat in bots)
+
+    def bot_choice(self, table_id: str) -> tuple[int, int, str] | None:
+        """If a bot is to move, its (version, seat, option); the bot reads only the
+        state's view for its seat and the question in front of it."""
+        cached = self.state(table_id)
+        d = cached.state.decision
+        if d is None or d.seat not in cached.bots:
+            return None
+        agent = cached.bots[d.seat]
+        return cached.version, d.seat, agent.choose(cached.state, d)
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.Lock()
+            return lock
+
+    def _locked(self, db: Any, table_id: str) -> TableRow:
+        """The table row, locked for this transaction."""
+        table = db.scalars(
+            select(TableRow).where(TableRow.id == table_id).with_for_update()
+        ).first()
+        if table is None:
+            raise TableError("not_found", "there is no such table")
+        return table  # type: ignore[no-any-return]
+
+    def _rebuild(self, db: Any, table: TableRow, cached: Cached | None) -> Cached:
+        """The state after every move row, from the seed (within the caller's session)."""
+        rows = db.scalars(
+            select(MoveRow).where(MoveRow.table_id == table.id).order_by(MoveRow.number)
+        ).all()
+        choices: list[str] = []
+        movers: list[int] = []
+        for r in rows:
+            if r.kind == UNDO:
+                choices.pop()
+                movers.pop()
+            else:
+                choices.append(r.option)
+                movers.append(r.seat)
+        rep = Replay(
+            table.game,
+            table.players,
+            int(table.seed),
+            json.loads(table.options),
+            json.loads(table.names),
+            choices,
+        )
+        state = rep.play(log=True)
+        if cached is not None:
+            bots = cached.bots
+        else:
+            seats = db.scalars(
+                select(SeatRow).where(SeatRow.table_id == table.id, SeatRow.kind == "bot")
+            ).all()
+            seed = int(table.seed)
+            bots = {
+                s.seat: catalog.bot(table.game, s.bot or "random", seed + 7919 * (s.seat + 1))
+                for s in seats
+            }
+        return Cached(table.version, state, movers, bots)
+
+
+def _bot_name(name: object) -> str:
+    if not isinstance(name, str) or not name or len(name) > 64 or name.endswith(".txt"):
+        raise ConfigError(f"a bot is named by one of the game's bots, not {excerpt(name)}")
+    return name
+
+
+def _default_name(kind: str, seat: int, s: Mapping[str, Any]) -> str:
+    if kind == "bot":
+        return ("Flamel", "Maria", "Geber", "Dee", "Llull", "Boyle", "Kelley", "Hermes")[seat % 8]
+    return f"Player {seat + 1}"
+
+
+def _public(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    names = json.loads(table.names)
+    spec = catalog.spec(table.game)
+    out: dict[str, Any] = {
+        "id": table.id,
+        "game": table.game,
+        "title": spec.title,
+        "options": json.loads(table.options),
+        "players": table.players,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": names[s.seat],
+                "kind": s.kind,
+                "bot": s.bot,
+                "taken": s.kind == "bot" or s.token_hash is not None,
+            }
+            for s in seats
+        ],
+        "status": table.status,
+        "public": table.public,
+        "version": table.version,
+        "commitment": table.commitment,
+        "created_at": table.created_at.isoformat() if table.created_at else None,
+    }
+    if table.status == "over":
+        out["seed"] = int(table.seed)
+        out["nonce"] = table.nonce
+    return out
