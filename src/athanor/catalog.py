@@ -13,6 +13,7 @@ from athanor.engine.core import ConfigError, GameSpec
 _BUILTIN = {
     "crucible": "athanor.games.crucible",
     "dominion": "athanor.games.dominion",
+    "potion-making": "athanor.games.potion_making",
     "potion-party": "athanor.games.potion_party",
 }
 _cache: dict[str, GameSpec] | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ from athanor.engine import GameState, IllegalMove, RandomAgent, Rng
 from tests.conformance.narration import narration_faults
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
-PLAYOUTS = {"potion-party": 2000, "dominion": 1000, "crucible": 2000}
+PLAYOUTS = {"potion-party": 2000, "dominion": 1000, "potion-making": 3000, "crucible": 2000}
 DEFAULT_PLAYOUTS = 300
 CHUNK = 250
 MAX_STEPS = 20_000
@@ -41,11 +42,16 @@ def _players(name: str, seed: int) -> int:
     return spec.min_players + seed % (spec.max_players - spec.min_players + 1)
 
 
+def _options(name: str, seed: int) -> dict[str, Any]:
+    """The game's defaults, or the option set its spec lists for this seed (by turns)."""
+    sets = athanor.spec(name).conformance_options
+    return dict(sets[seed % len(sets)]) if sets else {}
+
+
 def _new(name: str, seed: int, log: bool = True) -> GameState:
-    # Varied set-ups where the game can draw them (every Crucible mission, say).
-    sample = athanor.spec(name).sample_options
-    options = sample(Rng(seed)) if sample is not None else None
-    return athanor.new_game(name, players=_players(name, seed), seed=seed, options=options, log=log)
+    return athanor.new_game(
+        name, players=_players(name, seed), seed=seed, options=_options(name, seed), log=log
+    )
 
 
 def _playout(state: GameState, agent: RandomAgent, check: bool = True) -> int:

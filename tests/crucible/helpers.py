@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from athanor.engine import GameState
+from athanor.games.crucible import CONFORMANCE_OPTIONS
 from athanor.games.crucible import tasks as tk
 from athanor.games.crucible.cards import ALL_CARDS, FLIP, face_of
 from athanor.games.crucible.reaction import Reaction
@@ -14,9 +15,9 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
 
 def varied(seed: int) -> dict[str, int]:
-    """Options for test game ``seed``: with player counts ``3 + seed % 3`` every mission and
-    player count comes round every 36 games."""
-    return {"mission": 1 + (seed // 3) % 12}
+    """Options for test game ``seed`` as the conformance suite picks them: with player counts
+    ``3 + seed % 3`` every mission and player count comes round every 36 games."""
+    return dict(CONFORMANCE_OPTIONS[seed % len(CONFORMANCE_OPTIONS)])
 
 
 def card(code: str) -> int:

@@ -277,6 +277,13 @@ def serve(args: argparse.Namespace, term: Terminal) -> int:
     return run_server(args, term.line)
 
 
+def check_cards(args: argparse.Namespace, term: Terminal) -> int:
+    """Check a Potion-Making card data file: 0 when sound, 1 with its problems listed."""
+    from athanor.games.potion_making.cards import check_file
+
+    return check_file(args.file, term.line)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="athanor", description="Alchemy-themed tabletop games.")
@@ -335,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=simulate)
+    ck = sub.add_parser("check-cards", help="check a Potion-Making card data file")
+    ck.add_argument("file")
+    ck.set_defaults(func=check_cards)
     sv = sub.add_parser("serve", help="start the web table (needs the 'web' extra)")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
     sv.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")

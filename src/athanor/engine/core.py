@@ -428,6 +428,8 @@ class GameSpec:
     commands: Mapping[str, tuple[str, Callable[[Any, int | None], str]]] = field(
         default_factory=dict
     )
+    # Option sets the shared conformance suite cycles through, by seed (empty: the defaults).
+    conformance_options: tuple[Mapping[str, Any], ...] = ()
     # Draws a valid, varied set of options from a generator, so that random tests and
     # the conformance suite cover more than the defaults.
     sample_options: Callable[[Rng], dict[str, Any]] | None = None

@@ -1,0 +1,460 @@
+"""The Desk of Elements and collecting recipes.
+
+A recipe's requirements are met from two places: its elements from cards
+lying on the Desk (a card counts as the element on its bottom; a card with
+several elements counts as any one of them, M8; one Elemental Magma may
+replace any one element, M9), and its collected recipes from any player's
+collection or any step of a Great Work Sequence but the last (a *holding*).
+Which cards are used is a sequence of single picks; a pick is offered only
+if the rest can still be met, and a pick with one possible card is made
+without a question (M6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from athanor.engine import Decision, Frame, Option
+from athanor.engine.text import list_words, plural, with_article
+from athanor.games.potion_making.cards import Card, CardSet, CardType, Part
+
+if TYPE_CHECKING:
+    from athanor.games.potion_making.rules import PotionMakingState
+
+
+class Holding(NamedTuple):
+    """A collected recipe that may be used: whose it is and where it lies."""
+
+    card: int
+    owner: int
+    seq: int  # -1: in the owner's collection; 0-2: a step of that Sequence
+    slot: int  # the step's index in the Sequence (-1 in a collection)
+
+
+def holdings(s: PotionMakingState) -> list[Holding]:
+    """Every collected recipe that may be taken: collections and Sequence steps but the last."""
+    out: list[Holding] = []
+    for o in range(len(s.names)):
+        for r in s.collected[o]:
+            out.append(Holding(r, o, -1, -1))
+        for j, steps in enumerate(s.seqs[o]):
+            last = len(steps) - 1
+            for k in range(last):
+                c = steps[k]
+                if c >= 0:
+                    out.append(Holding(c, o, j, k))
+    return out
+
+
+def locate(s: PotionMakingState, cid: int) -> Holding:
+    """Where a collected recipe lies now."""
+    for o, col in enumerate(s.collected):
+        if cid in col:
+            return Holding(cid, o, -1, -1)
+    for o, seqs in enumerate(s.seqs):
+        for j, steps in enumerate(seqs):
+            if cid in steps:
+                return Holding(cid, o, j, steps.index(cid))
+    raise KeyError(cid)
+
+
+def fits(cs: CardSet, part: Part, cid: int) -> bool:
+    """Whether a collected recipe meets a recipe requirement (Universality: M10)."""
+    t = cs.cards[cid].type
+    if part.kind == "class":
+        return part.names[0] in t.classes
+    if t.name in part.names:
+        return True
+    return t.effect == "universality" and any(n in cs.simple for n in part.names)
+
+
+def match_recipes(cs: CardSet, parts: tuple[Part, ...], hold: list[Holding]) -> bool:
+    """Whether distinct holdings can meet every recipe requirement."""
+    if not parts:
+        return True
+    first, rest = parts[0], parts[1:]
+    for i, h in enumerate(hold):
+        if fits(cs, first, h.card) and match_recipes(cs, rest, hold[:i] + hold[i + 1 :]):
+            return True
+    return False
+
+
+def _cover(deficit: list[str], flex: list[tuple[str, ...]], wild: bool) -> int:
+    """Cover missing elements with several-element cards or one Magma; return how many of
+    those are left for 'any element' (-1 if they cannot be covered)."""
+    if not deficit:
+        return len(flex) + (1 if wild else 0)
+    e, rest = deficit[0], deficit[1:]
+    best = -1
+    for i, f in enumerate(flex):
+        if e in f:
+            best = max(best, _cover(rest, flex[:i] + flex[i + 1 :], wild))
+    if wild:
+        best = max(best, _cover(rest, flex, False))
+    return best
+
+
+class DeskSummary:
+    """The Desk's cards by what they can give: one element each, several, or Magma."""
+
+    __slots__ = ("flex", "plain", "wild")
+
+    def __init__(self, cs: CardSet, desk: list[int]) -> None:
+        cards = cs.cards
+        plain: dict[str, int] = {}
+        flex: list[tuple[str, ...]] = []
+        wild = 0
+        for d in desk:
+            c = cards[d]
+            if c.wild:
+                wild += 1
+            elif len(c.elements) == 1:
+                e = c.elements[0]
+                plain[e] = plain.get(e, 0) + 1
+            else:
+                flex.append(c.elements)
+        self.plain = plain
+        self.flex = flex
+        self.wild = wild
+
+    def remove(self, c: Card) -> None:
+        """Leave one card out (``add`` puts it back)."""
+        if c.wild:
+            self.wild -= 1
+        elif len(c.elements) == 1:
+            self.plain[c.elements[0]] -= 1
+        else:
+            self.flex.remove(c.elements)
+
+    def add(self, c: Card) -> None:
+        """Count one more card."""
+        if c.wild:
+            self.wild += 1
+        elif len(c.elements) == 1:
+            self.plain[c.elements[0]] = self.plain.get(c.elements[0], 0) + 1
+        else:
+            self.flex.append(c.elements)
+
+    def shown(self) -> set[str]:
+        """Every element on the Desk (Magma not counted)."""
+        out = {e for e, n in self.plain.items() if n}
+        for f in self.flex:
+            out.update(f)
+        return out
+
+    def can_give(self, needs: tuple[str, ...] | list[str], anyk: int, wild_ok: bool) -> bool:
+        """Whether the named elements plus ``anyk`` more can come from these cards."""
+        plain = self.plain
+        deficit = []
+        used: dict[str, int] = {}
+        for e in needs:
+            n = plain.get(e, 0) - used.get(e, 0)
+            if n > 0:
+                used[e] = used.get(e, 0) + 1
+            else:
+                deficit.append(e)
+        if not deficit and not anyk:
+            return True
+        left = _cover(deficit, self.flex, wild_ok and self.wild > 0)
+        if left < 0:
+            return False
+        return anyk == 0 or sum(plain.values()) - len(needs) + len(deficit) + left >= anyk
+
+
+def elements_ok(
+    cs: CardSet, desk: list[int], needs: tuple[str, ...] | list[str], anyk: int, wild_ok: bool
+) -> bool:
+    """Whether these Desk cards can give the named elements plus ``anyk`` more."""
+    return DeskSummary(cs, desk).can_give(needs, anyk, wild_ok)
+
+
+def can_brew(
+    s: PotionMakingState, t: CardType, hold: list[Holding], desk: DeskSummary | None = None
+) -> bool:
+    """Whether a recipe can be collected now (from any seat's point of view: all is public)."""
+    if desk is None:
+        desk = DeskSummary(s.cs, s.desk)
+    return desk.can_give(t.needs, t.any_elements, True) and match_recipes(
+        s.cs, t.recipe_parts, hold
+    )
+
+
+def recipe_choices(
+    s: PotionMakingState, t: CardType, picked: list[int], hold: list[Holding]
+) -> list[Holding]:
+    """Holdings that may meet the next recipe requirement, the rest staying possible."""
+    parts = t.recipe_parts
+    i = len(picked)
+    free = [h for h in hold if h.card not in picked]
+    out = []
+    for k, h in enumerate(free):
+        if fits(s.cs, parts[i], h.card) and match_recipes(
+            s.cs, parts[i + 1 :], free[:k] + free[k + 1 :]
+        ):
+            out.append(h)
+    return out
+
+
+def element_choices(s: PotionMakingState, t: CardType, picked: list[int]) -> list[int]:
+    """Desk cards (one per kind) that may meet the next element requirement."""
+    cs = s.cs
+    cards = cs.cards
+    parts = t.element_parts
+    i = len(picked)
+    part = parts[i]
+    wild_used = any(cards[p].wild for p in picked)
+    desk = list(s.desk)
+    for p in picked:
+        desk.remove(p)
+    rest_parts = parts[i + 1 :]
+    names = [p.names[0] for p in rest_parts if p.kind == "element"]
+    anyk = sum(1 for p in rest_parts if p.kind == "any-element")
+    summary = DeskSummary(cs, desk)
+    seen: set[str] = set()
+    out = []
+    for d in desk:
+        c = cards[d]
+        if c.key in seen:
+            continue
+        if c.wild:
+            if wild_used:
+                continue
+        elif part.kind == "element" and part.names[0] not in c.elements:
+            continue
+        seen.add(c.key)
+        summary.remove(c)
+        if summary.can_give(names, anyk, not wild_used and not c.wild):
+            out.append(d)
+        summary.add(c)
+    return out
+
+
+# -- carrying it out ----------------------------------------------------------------
+
+
+def take_holding(s: PotionMakingState, h: Holding, keep_mark: bool = False) -> None:
+    """A holding leaves its place; its components go back to the Desk (M12)."""
+    if h.seq < 0:
+        s.collected[h.owner].remove(h.card)
+    else:
+        from athanor.games.potion_making.rules import TAKEN
+
+        s.seqs[h.owner][h.seq][h.slot] = TAKEN
+    parts = s.under.pop(h.card, None)
+    if parts is not None:
+        s.desk.extend(parts[0])
+        s.desk.extend(parts[1])
+    if not keep_mark:
+        s.magma.discard(h.card)
+
+
+def gift(
+    s: PotionMakingState, seat: int, taken: list[Holding], points: int
+) -> list[tuple[int, int]]:
+    """Pay each other player whose recipe was taken: half the points, rounded down, once per
+    player per play (M11, M12); nothing for Universality or a Magma recipe (M9, M10).
+    Returns (seat, points) for each player paid."""
+    cs = s.cs
+    owed: dict[int, bool] = {}
+    for h in taken:
+        if h.owner == seat:
+            continue
+        free = cs.cards[h.card].type.effect == "universality" or h.card in s.magma
+        owed[h.owner] = owed.get(h.owner, False) or not free
+    from athanor.games.potion_making.spells import full_pay
+
+    paid = []
+    for o, pay in owed.items():
+        got = (points if full_pay(s, o) else points // 2) if pay else 0
+        s.scores[o] += got
+        paid.append((o, got))
+    return paid
+
+
+def gift_tail(s: PotionMakingState, paid: list[tuple[int, int]], viewer: int | None) -> str:
+    """ "; Bo scores 3 points" as ``viewer`` reads it ("; you score 3 points" for Bo)."""
+    if not paid:
+        return ""
+    return "; " + list_words([s.scores_words(o, got, viewer) for o, got in paid])
+
+
+def holding_words(s: PotionMakingState, h: Holding, viewer: int | None, actor: int = -1) -> str:
+    """ "your Elixir of Fire", "Bo's Elixir of Fire", "Elixir of Fire from Bo's Sequence 2
+    (step 1)", as ``viewer`` reads it; the ``actor``'s own cards are "their own" to others."""
+    name = s.cs.cards[h.card].name
+    if h.owner == viewer:
+        who = "your"
+    elif h.owner == actor:
+        who = "their own"
+    else:
+        who = f"{s.names[h.owner]}'s"
+    if h.seq < 0:
+        return f"{who} {name}"
+    return f"{name} from {who} Sequence {h.seq + 1} (step {h.slot + 1})"
+
+
+def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: list[int]) -> None:
+    """Collect a recipe from the hand with these holdings and Desk cards (play types 2 and 3)."""
+    cs = s.cs
+    t = cs.cards[rid].type
+    taken = [locate(s, c) for c in picked]
+    s.from_hand(seat, rid)
+    paid = gift(s, seat, taken, t.points)  # before the marks go with the taking
+    for h in taken:
+        take_holding(s, h)
+    for d in els:
+        s.desk.remove(d)
+    s.collected[seat].append(rid)
+    s.under[rid] = (tuple(picked), tuple(els))
+    magma = any(cs.cards[d].wild for d in els)
+    if magma:
+        s.magma.add(rid)
+    s.scores[seat] += t.points
+    if s.log is not None:
+        els_words = [s.words(d, element=True) for d in els]
+        what = with_article(t.name)
+
+        def line(v: int | None) -> str:
+            parts = [holding_words(s, h, v, seat) for h in taken] + els_words
+            return (
+                f"{s.does(seat, v, 'collect', 'collects')} {what} from {list_words(parts)}: "
+                f"{plural(t.points, 'point')}{gift_tail(s, paid, v)}."
+            )
+
+        s.say_each("collect", line, [seat, *(o for o, _ in paid)])
+    from athanor.games.potion_making.spells import on_collect
+
+    on_collect(s, seat, rid)
+
+
+def brewable(
+    s: PotionMakingState, seat: int, hold: list[Holding], desk: DeskSummary | None = None
+) -> list[Card]:
+    """The recipe cards in a hand that can be collected now, one per kind, in hand order."""
+    out: list[Card] = []
+    ok: dict[str, bool] = {}
+    seen: set[str] = set()
+    cards = s.cs.cards
+    if desk is None:
+        desk = DeskSummary(s.cs, s.desk)
+    for cid in s.hands[seat]:
+        c = cards[cid]
+        t = c.type
+        if t.kind != "recipe" or c.key in seen:
+            continue
+        seen.add(c.key)
+        if t.name not in ok:
+            ok[t.name] = can_brew(s, t, hold, desk)
+        if ok[t.name]:
+            out.append(c)
+    return out
+
+
+def gift_words(s: PotionMakingState, seat: int, h: Holding, points: int) -> str:
+    """What taking this holding would pay its owner, in words ('' for your own)."""
+    if h.owner == seat:
+        return ""
+    from athanor.games.potion_making.spells import full_pay
+
+    free = s.cs.cards[h.card].type.effect == "universality" or h.card in s.magma
+    got = 0 if free else points if full_pay(s, h.owner) else points // 2
+    return f" ({s.names[h.owner]} scores {plural(got, 'point')})"
+
+
+def holding_options(
+    s: PotionMakingState, seat: int, hold: list[Holding], points: int
+) -> list[Option]:
+    """One option per distinct holding: ``recipe:ID``."""
+    seen: set[tuple[int, int, str, bool]] = set()
+    out = []
+    for h in hold:
+        k = (h.owner, h.seq, s.cs.cards[h.card].key, h.card in s.magma)
+        if k in seen:
+            continue
+        seen.add(k)
+        words = holding_words(s, h, seat)
+        out.append(
+            Option(
+                f"recipe:{h.card}", words[0].upper() + words[1:] + gift_words(s, seat, h, points)
+            )
+        )
+    return out
+
+
+@dataclass
+class Brew(Frame):
+    """Collect a recipe from the hand: pick its collected recipes, then its Desk elements."""
+
+    seat: int
+    card: int
+    recipes: list[int] = field(default_factory=list)
+    elements: list[int] = field(default_factory=list)
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionMakingState = state
+        t = s.cs.cards[self.card].type
+        if len(self.recipes) < len(t.recipe_parts):
+            part = t.recipe_parts[len(self.recipes)]
+            hold = holdings(s)
+            choices = recipe_choices(s, t, self.recipes, hold)
+            rest = t.recipe_parts[len(self.recipes) :]
+            usable = {
+                h.card
+                for h in hold
+                if h.card not in self.recipes and any(fits(s.cs, p, h.card) for p in rest)
+            }
+            if len(usable) == len(rest):  # every one of them is needed: nothing to choose
+                self.recipes.append(choices[0].card)
+                return None
+            opts = holding_options(s, self.seat, choices, t.points)
+            if len(opts) == 1:
+                self.choose(s, opts[0].id)
+                return None
+            return Decision(
+                self.seat,
+                f"Which collected recipe is the {part.words()} of your {t.name}",
+                tuple(opts),
+            )
+        if len(self.elements) < len(t.element_parts):
+            part = t.element_parts[len(self.elements)]
+            picks = element_choices(s, t, self.elements)
+            if len(picks) == 1 or self._all_needed(s, t):
+                self.elements.append(picks[0])
+                return None
+            return Decision(
+                self.seat,
+                f"Which Desk card gives the {part.words()} of your {t.name}",
+                tuple(Option(f"desk:{s.cs.cards[d].key}", s.words(d, element=True)) for d in picks),
+            )
+        s.stack.remove(self)
+        collect(s, self.seat, self.card, self.recipes, self.elements)
+        return None
+
+    def _all_needed(self, s: PotionMakingState, t: CardType) -> bool:
+        """Every Desk card that could serve the elements still needed will be used."""
+        cards = s.cs.cards
+        rest = t.element_parts[len(self.elements) :]
+        wild_ok = not any(cards[d].wild for d in self.elements)
+        usable = 0
+        for d in s.desk:
+            c = cards[d]
+            if d in self.elements:
+                continue
+            if c.wild:
+                usable += 1 if wild_ok else 0
+                wild_ok = False  # one Magma at most
+            elif any(p.kind == "any-element" or p.names[0] in c.elements for p in rest):
+                usable += 1
+        return usable == len(rest)
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionMakingState = state
+        verb, _, arg = option_id.partition(":")
+        if verb == "recipe":
+            self.recipes.append(int(arg))
+            return
+        cards = s.cs.cards
+        self.elements.append(
+            next(d for d in s.desk if cards[d].key == arg and d not in self.elements)
+        )

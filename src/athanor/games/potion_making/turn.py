@@ -1,0 +1,284 @@
+"""The turn: Practice's draw-and-play, the Guild's three phases, and the play itself.
+
+A play is one of: lay a card on the Desk as an element (``lay:KEY``), collect
+a recipe from the hand (``brew:KEY``), add the next step to a Great Work
+Sequence (``step:N``) or finish one with the Philosopher's Stone
+(``stone:N``), cast a spell (``spell:KEY``), or, in the second phase of a
+Guild turn, take a card instead (``draw:DECK``). KEY names a card and the
+element(s) on its bottom, since copies differ only there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from athanor.engine import Decision, Frame, Option
+from athanor.engine.text import plural, with_article
+from athanor.games.potion_making.desk import Brew, DeskSummary, brewable, holdings
+from athanor.games.potion_making.drawing import Draw, deck_options
+from athanor.games.potion_making.rules import PRACTICE_HAND
+from athanor.games.potion_making.sequences import (
+    Step,
+    open_steps,
+    place_stone,
+    stone_ready,
+    title,
+)
+from athanor.games.potion_making.spells import SPELLS
+
+if TYPE_CHECKING:
+    from athanor.games.potion_making.rules import PotionMakingState
+
+
+def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option]:
+    """Every play open to a seat now."""
+    cards = s.cs.cards
+    hand = s.hands[seat]
+    hold = holdings(s)
+    desk = DeskSummary(s.cs, s.desk)
+    opts: list[Option] = []
+    for rc in brewable(s, seat, hold, desk):
+        t = rc.type
+        opts.append(
+            Option(
+                f"brew:{rc.key}",
+                f"Collect {with_article(t.name)} "
+                f"({plural(t.points, 'point')}; needs {t.requires_words()})",
+            )
+        )
+    if s.seq_card[seat] >= 0:
+        for j in stone_ready(s, seat):
+            stone, points = s.sequence(seat, j).steps[-1]
+            opts.append(
+                Option(
+                    f"stone:{j + 1}",
+                    f"Complete {title(s, seat, j)} with the {stone} "
+                    f"({plural(points, 'point')}; the game ends)",
+                )
+            )
+        for j in open_steps(s, seat, hold):
+            n = len(s.seqs[seat][j])
+            name, points = s.sequence(seat, j).steps[n]
+            opts.append(
+                Option(
+                    f"step:{j + 1}",
+                    f"Add {name} to {title(s, seat, j)} as step {n + 1} "
+                    f"({plural(points, 'point')})",
+                )
+            )
+    seen: set[str] = set()
+    for cid in hand:
+        card = cards[cid]
+        if card.type.kind == "spell" and card.key not in seen and cid not in s.fresh:
+            seen.add(card.key)
+            if SPELLS[card.type.effect].can(s, seat):
+                opts.append(
+                    Option(
+                        f"spell:{card.key}",
+                        f"Cast the {card.name} ({SPELLS[card.type.effect].text})",
+                    )
+                )
+    there = desk.shown()
+    seen.clear()
+    for cid in hand:
+        card = cards[cid]
+        if card.key in seen:
+            continue
+        seen.add(card.key)
+        el = " or ".join(card.elements)
+        if card.wild:
+            gain = "no point for Magma"
+        elif any(e not in there for e in card.elements):
+            gain = "a new element: 1 point"
+        else:
+            gain = "already on the Desk: no point"
+        opts.append(Option(f"lay:{card.key}", f"Lay {card.name} on the Desk as {el} ({gain})"))
+    if may_draw:
+        opts += deck_options(s)
+    return opts
+
+
+def _key(s: PotionMakingState, seat: int, key: str) -> int:
+    cards = s.cs.cards
+    return next(c for c in s.hands[seat] if cards[c].key == key)
+
+
+def _lay(s: PotionMakingState, seat: int, arg: str) -> None:
+    s.lay(seat, _key(s, seat, arg))
+
+
+def _brew(s: PotionMakingState, seat: int, arg: str) -> None:
+    s.stack.append(Brew(seat, _key(s, seat, arg)))
+
+
+def _step(s: PotionMakingState, seat: int, arg: str) -> None:
+    s.stack.append(Step(seat, int(arg) - 1))
+
+
+def _stone(s: PotionMakingState, seat: int, arg: str) -> None:
+    place_stone(s, seat, int(arg) - 1)
+
+
+def _draw(s: PotionMakingState, seat: int, arg: str) -> None:
+    s.draw(seat, arg)
+
+
+def _spell(s: PotionMakingState, seat: int, arg: str) -> None:
+    cards = s.cs.cards
+    cid = next(c for c in s.hands[seat] if cards[c].key == arg and c not in s.fresh)
+    card = s.card(cid)
+    spell = SPELLS[card.type.effect]
+    s.from_hand(seat, cid)
+    s.casting.append(cid)
+    s.act(seat, "cast", "casts", f" the {card.name}.", kind="spell")
+    s.stack.append(FinishSpell(seat, cid, spell.plays_after))
+    spell.start(s, seat)
+
+
+PLAYS: dict[str, Callable[[PotionMakingState, int, str], None]] = {
+    "lay": _lay,
+    "brew": _brew,
+    "step": _step,
+    "stone": _stone,
+    "draw": _draw,
+    "spell": _spell,
+}
+
+
+@dataclass
+class Play(Frame):
+    """One play; in the second phase of a Guild turn, taking a card is offered too."""
+
+    seat: int
+    may_draw: bool = False
+    after_spell: bool = False
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionMakingState = state
+        opts = [] if s.out_of_cards() else play_options(s, self.seat, self.may_draw)
+        if not opts:
+            s.stack.remove(self)
+            if s.hands[self.seat]:  # cannot happen: a card in hand can always be laid
+                raise AssertionError("a hand with no play")
+            if not s.out_of_cards():
+                s.act(self.seat, "have", "has", " no card to play.", kind="turn")
+            return None
+        if self.after_spell:
+            prompt = "Make another play after the spell"
+        elif self.may_draw:
+            prompt = "Take a card or make a play"
+        else:
+            prompt = "Make a play"
+        return Decision(self.seat, prompt, tuple(opts))
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: PotionMakingState = state
+        s.stack.remove(self)
+        verb, _, arg = option_id.partition(":")
+        PLAYS[verb](s, self.seat, arg)
+
+
+@dataclass
+class FinishSpell(Frame):
+    """A resolved spell lies on the Desk as its element; then the plays that follow it."""
+
+    seat: int
+    card: int
+    plays: int
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionMakingState = state
+        s.stack.remove(self)
+        s.casting.remove(self.card)
+        s.desk.append(self.card)
+        if s.log is not None:
+            c = s.card(self.card)
+            s.say("detail", f"The {c.name} goes to the Desk as {' or '.join(c.elements)}.")
+        for _ in range(self.plays):
+            s.stack.append(Play(self.seat, after_spell=True))
+        return None
+
+
+@dataclass
+class Turn(Frame):
+    """A turn. Practice: draw up to five, then one play. With the Guild: three phases (M5)."""
+
+    seat: int
+    step: str = "start"
+
+    def run(self, state: Any) -> Decision | None:
+        s: PotionMakingState = state
+        if s.out_of_cards():
+            s.end("every deck and every hand is empty")
+            return None
+        getattr(self, "_" + self.step)(s)
+        return None
+
+    def _start(self, s: PotionMakingState) -> None:
+        seat = self.seat
+        s.current = seat
+        s.fresh = []
+        s.turn_no += 1
+        s.turns[seat] += 1
+        if s.log is not None:
+            s.say(
+                "turn",
+                f"Turn {s.turn_no}: {s.names[seat]}'s turn.",
+                [(seat, f"Turn {s.turn_no}: your turn.")],
+            )
+        if s.mode == "practice":
+            s.phase = "draw"
+            s.stack.append(Draw(seat, max(0, PRACTICE_HAND - len(s.hands[seat]))))
+            self.step = "play"
+        else:
+            self.step = "first"
+
+    def _play(self, s: PotionMakingState) -> None:
+        s.phase = "play"
+        s.stack.append(Play(self.seat))
+        self.step = "end"
+
+    def _first(self, s: PotionMakingState) -> None:
+        """Take cards: up to the fill size, or one; none at the hand limit."""
+        fill, limit = s.hand_limits()
+        n = len(s.hands[self.seat])
+        s.phase = "first"
+        self.step = "second"
+        if n >= limit:
+            s.act(
+                self.seat,
+                "hold",
+                "holds",
+                f" {plural(n, 'card')} and takes none in the first phase.",
+                mine=f" {plural(n, 'card')} and take none in the first phase.",
+                kind="turn",
+            )
+            return
+        s.stack.append(Draw(self.seat, max(fill, n + 1) - n, "first phase"))
+
+    def _second(self, s: PotionMakingState) -> None:
+        _, limit = s.hand_limits()
+        s.phase = "second"
+        self.step = "third"
+        s.stack.append(Play(self.seat, may_draw=len(s.hands[self.seat]) < limit))
+
+    def _third(self, s: PotionMakingState) -> None:
+        s.phase = "third"
+        self.step = "end"
+        s.stack.append(Play(self.seat))
+
+    def _end(self, s: PotionMakingState) -> None:
+        s.stack.remove(self)
+        s.stack.append(Turn((self.seat + 1) % s.players))
+
+
+FRAMES: dict[str, type[Frame]] = {
+    "Turn": Turn,
+    "Play": Play,
+    "FinishSpell": FinishSpell,
+    "Draw": Draw,
+    "Brew": Brew,
+    "Step": Step,
+}
