@@ -3,6 +3,8 @@ come to light, or another player has acted, since (the Board Game Arena policy).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import athanor
@@ -84,3 +86,18 @@ def test_undo_at_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert rc == 0
     assert "Taken back: Play all your Treasures." in out
     assert "You cannot take that back: the last choice was another player's." in out
+
+
+def test_a_card_drawn_in_potion_making_cannot_be_taken_back() -> None:
+    s: Any = athanor.new_game("potion-making", 2, seed=4, options={"expansions": "guild"})
+    for _ in range(300):  # play until a choice draws from a deck, then try to take it back
+        d = s.decision
+        assert d is not None
+        deck = sum(len(p) for p in s.decks.values())
+        s.apply(d.ids[0])
+        drew = sum(len(p) for p in s.decks.values()) < deck
+        if drew and s.decision is not None and s.decision.seat == d.seat:
+            with pytest.raises(IllegalMove, match="hidden cards to light"):
+                undo(s, d.seat)
+            return
+    raise AssertionError("no draw by the same seat within 300 choices")

@@ -116,11 +116,25 @@ class Hub:
     async def tell(self, client: Client, cached: Cached | None = None) -> None:
         """Bring one client up to date."""
         async with client.lock:
-            if cached is None:
-                cached = await to_thread.run_sync(self.service.state, client.table)
-            msg = message_for(cached, client.seat, client.sent)
-            client.sent = msg["log_start"] + len(msg["log"])
-            await self.send(client, msg)
+            await self._tell(client, cached)
+
+    async def _tell(self, client: Client, cached: Cached | None = None) -> None:
+        if cached is None:
+            cached = await to_thread.run_sync(self.service.state, client.table)
+        msg = message_for(cached, client.seat, client.sent)
+        client.sent = msg["log_start"] + len(msg["log"])
+        await self.send(client, msg)
+
+    async def greet(self, client: Client, seat: int | None, seen: int) -> None:
+        """Seat a client (or make it a spectator) and send it everything from the start,
+        with no other message in between."""
+        info = await to_thread.run_sync(self.service.info, client.table)
+        async with client.lock:
+            client.seat = seat
+            client.sent = 0
+            welcome = {"type": "welcome", "table": info, "seat": seat, "missed_from": seen}
+            await self.send(client, welcome)
+            await self._tell(client)
 
     async def publish(self, table_id: str) -> None:
         """Tell every connection of a table where it stands now."""
@@ -367,13 +381,7 @@ async def _handle(hub: Hub, client: Client, msg: dict[str, Any]) -> None:
             if not ok:
                 await _error(hub, client, "bad_token", "that token does not hold this seat")
                 return
-        client.seat = seat
-        client.sent = 0
-        info = await to_thread.run_sync(service.info, client.table)
-        await hub.send(
-            client, {"type": "welcome", "table": info, "seat": seat, "missed_from": seen}
-        )
-        await hub.tell(client)
+        await hub.greet(client, seat, seen)
         return
     if kind in ("move", "undo"):
         version = msg.get("version")

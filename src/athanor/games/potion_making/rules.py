@@ -249,6 +249,7 @@ class PotionMakingState(GameState):
 
     def draw(self, seat: int, deck: str) -> int:
         """Take the top card of a deck into a hand (the deck is not empty)."""
+        self._sealed = True  # a hidden card comes to light: no undo past this
         cid = self.decks[deck].pop()
         self.hands[seat].append(cid)
         if self.log is not None:
