@@ -442,6 +442,6 @@ def _public(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "created_at": table.created_at.isoformat() if table.created_at else None,
     }
     if table.status == "over":
-        out["seed"] = int(table.seed)
+        out["seed"] = table.seed  # as text: 64 bits do not fit a JavaScript number
         out["nonce"] = table.nonce
     return out
