@@ -11,6 +11,7 @@ from typing import Any
 from athanor.engine.core import ConfigError, GameSpec
 
 _BUILTIN = {
+    "crucible": "athanor.games.crucible",
     "dominion": "athanor.games.dominion",
     "potion-making": "athanor.games.potion_making",
     "potion-party": "athanor.games.potion_party",

@@ -30,6 +30,7 @@ class GameRecord:
     ending: str
     turns: int
     first: int = 0  # the seat that moved first (games such as Potion Party roll for it)
+    team_won: bool | None = None  # cooperative games: whether the team won
 
 
 def play_one(
@@ -51,6 +52,7 @@ def play_one(
         str(stats.get("ending", res.detail)),
         int(stats.get("turns", 0)),
         int(stats.get("first", 0)),
+        bool(stats["won"]) if state.spec.cooperative and "won" in stats else None,
     )
 
 
@@ -155,6 +157,8 @@ class Summary:
     first_player_wins: int = 0
     endings: Counter[str] = field(default_factory=Counter)
     turns_total: int = 0
+    team_games: int = 0  # cooperative games: games with a team result, and team wins
+    team_wins: int = 0
 
     @classmethod
     def of(
@@ -186,6 +190,9 @@ class Summary:
                 s.first_player_wins += 1
             s.endings[r.ending] += 1
             s.turns_total += r.turns
+            if r.team_won is not None:
+                s.team_games += 1
+                s.team_wins += r.team_won
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -204,10 +211,27 @@ class Summary:
             },
             "mean_turns": self.turns_total / self.games if self.games else 0.0,
             "endings": dict(self.endings.most_common()),
+            **({"team": self._team()} if self.team_games else {}),
+        }
+
+    def _team(self) -> dict[str, Any]:
+        """A cooperative game's figures: the team's win rate and what lost the other games."""
+        lo, hi = wilson(self.team_wins, self.team_games)
+        losses = {k: v for k, v in self.endings.most_common() if k != "won"}
+        return {
+            "players": len(self.bots),
+            "games": self.team_games,
+            "wins": self.team_wins,
+            "win_rate": self.team_wins / self.team_games,
+            "win_rate_ci95": [lo, hi],
+            "losses": losses,
         }
 
     def lines(self) -> Iterator[str]:
         """A plain-text report."""
+        if self.team_games:
+            yield from self._team_lines()
+            return
         yield f"{self.games} games of {self.game}, seed {self.seed}, seats rotated."
         yield f"{'bot':<24} {'win rate':>9} {'95% CI':>17} {'tie rate':>9} {'mean score':>11}"
         for name, b in self.per_bot.items():
@@ -229,3 +253,21 @@ class Summary:
             + "; ".join(f"{k}: {v}" for k, v in self.endings.most_common())
             + "."
         )
+
+    def _team_lines(self) -> Iterator[str]:
+        """The report for a cooperative game: the team, not each bot, wins or loses."""
+        t = self._team()
+        lo, hi = t["win_rate_ci95"]
+        bots = ", ".join(f"{n} x{k}" if k > 1 else n for n, k in Counter(self.bots).items())
+        yield (
+            f"{self.games} games of {self.game}, seed {self.seed}, {t['players']} players "
+            f"({bots}), playing as one team."
+        )
+        yield f"Team win rate: {t['win_rate']:.1%} (95% CI {lo:.1%} to {hi:.1%})."
+        lost = self.games - self.team_wins
+        if lost:
+            yield f"Causes of loss ({lost} games): " + "; ".join(
+                f"{k.removeprefix('lost: ')}: {v} ({v / self.games:.1%} of games)"
+                for k, v in t["losses"].items()
+            ) + "."
+        yield f"Average turns per game: {self.turns_total / self.games:.1f}."

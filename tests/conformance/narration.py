@@ -23,7 +23,8 @@ _CAPITAL_YOU = re.compile(r"[,;] (You|Your)\b|\b(with|to|for|by|and) (You|Your)\
 def narration_faults(text: str, names: Iterable[str] = ()) -> list[str]:
     """What reads wrongly in one sentence (empty when it reads well)."""
     for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, "Ana")
+        # Whole words only: "Bo" is a name, but not the start of "a Boil Over".
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "Ana", text)
     faults = [
         f"article: {m.group(0)!r}"
         for m in _ARTICLE.finditer(text)

@@ -21,7 +21,7 @@ from athanor.engine import GameState, IllegalMove, RandomAgent, Rng
 from tests.conformance.narration import narration_faults
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
-PLAYOUTS = {"potion-party": 2000, "dominion": 1000, "potion-making": 3000}
+PLAYOUTS = {"potion-party": 2000, "dominion": 1000, "potion-making": 3000, "crucible": 2000}
 DEFAULT_PLAYOUTS = 300
 CHUNK = 250
 MAX_STEPS = 20_000
@@ -84,7 +84,7 @@ def test_random_playouts_keep_invariants_and_end(name: str, start: int) -> None:
 
 # Playouts by the game's own bots (and random seats) with varied set-ups: bots reach
 # situations random play rarely does (Potion Party's bots save dice far more often).
-BOT_PLAYOUTS = {"potion-party": 2000, "dominion": 300}
+BOT_PLAYOUTS = {"potion-party": 2000, "dominion": 300, "crucible": 120}
 
 
 def _bot_chunks() -> list[tuple[str, int]]:
@@ -124,6 +124,7 @@ def test_the_narration_lint_finds_the_slips_it_is_for() -> None:
     assert narration_faults("Bo's turn ends; You no longer decide for them.")
     assert not narration_faults("Player 1 draws a University and an Estate.", ["Player 1"])
     assert not narration_faults("You make no match and bust; you possess 1 die.")
+    assert not narration_faults("Win the trick right after a Boil Over.", ["Bo"])
 
 
 @pytest.mark.parametrize("name", GAMES)

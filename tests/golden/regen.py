@@ -18,6 +18,7 @@ GOLDEN = {
     "potion-party": {"players": 3, "seed": 2026, "options": {}},
     "dominion": {"players": 3, "seed": 2026, "options": {"kingdom": "first-game"}},
     "potion-making": {"players": 3, "seed": 2026, "options": {"expansions": "guild"}},
+    "crucible": {"players": 4, "seed": 2026, "options": {"mission": 10}},
 }
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import athanor
@@ -36,6 +36,24 @@ def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None)
     return {first + i: name for i, name in enumerate(names)}
 
 
+def _seat_names(players: int, seats: Mapping[int, str], given: list[str]) -> list[str]:
+    """A name per seat: the people's names as given, bots by famous alchemists."""
+    humans = [s for s in range(players) if s not in seats]
+    if len(given) > len(humans):
+        raise ConfigError(f"{len(given)} names given for {len(humans)} people")
+    given = list(given)
+    bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
+    names = []
+    for s in range(players):
+        if s in seats:
+            names.append(bot_names.pop(0))
+        elif given:
+            names.append(given.pop(0))
+        else:
+            names.append("Player 1" if len(humans) == 1 else f"Player {s + 1}")
+    return names
+
+
 def _bot_words(agent: Any) -> str:
     """How a bot is described: its strategy's own name, in words."""
     return str(getattr(agent, "name", "bot")).replace("-", " ")
@@ -43,6 +61,10 @@ def _bot_words(agent: Any) -> str:
 
 def play(args: argparse.Namespace, term: Terminal) -> int:
     """Run a game in the terminal until it ends or the player quits."""
+    if getattr(args, "campaign", None):
+        from athanor.cli.campaign import play_campaign
+
+        return play_campaign(args, term)
     spec = catalog.spec(args.game)
     bots_arg: Sequence[str] | None = args.bots
     state: GameState
@@ -63,18 +85,7 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
             players = max(spec.min_players, len(bots_wanted) + max(1, len(given)))
         spec.check_players(players)
         seats = _seat_bots(spec, players, bots_arg)
-        humans = [s for s in range(players) if s not in seats]
-        if len(given) > len(humans):
-            raise ConfigError(f"{len(given)} names given for {len(humans)} people")
-        bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
-        names = []
-        for s in range(players):
-            if s in seats:
-                names.append(bot_names.pop(0))
-            elif given:
-                names.append(given.pop(0))
-            else:
-                names.append("Player 1" if len(humans) == 1 else f"Player {s + 1}")
+        names = _seat_names(players, seats, given)
         options = _options(args)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         state = athanor.new_game(spec.name, players, seed, options, names)
@@ -130,6 +141,8 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
         options[name.strip()] = value.strip()
     if getattr(args, "kingdom", None):
         options["kingdom"] = args.kingdom
+    if getattr(args, "mission", None) is not None:
+        options["mission"] = str(args.mission)
     return options
 
 
@@ -185,7 +198,8 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
 
     spec = catalog.spec(args.game)
     options = _options(args)
-    sim.bot_labels(spec.name, args.bots)  # an unreadable strategy file fails before the run
+    bots = _sim_bots(spec, args.bots, args.players)
+    sim.bot_labels(spec.name, bots)  # an unreadable strategy file fails before the run
     if args.json:
         _check_writable(args.json)  # before a long run, not after it
     bar: Any = None
@@ -199,7 +213,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     try:
         records = sim.run(
             spec.name,
-            args.bots,
+            bots,
             args.games,
             args.seed,
             options,
@@ -209,9 +223,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     finally:
         if bar is not None:
             bar.close()
-    summary = sim.Summary.of(
-        spec.name, args.bots, args.seed, records, sim.bot_labels(spec.name, args.bots)
-    )
+    summary = sim.Summary.of(spec.name, bots, args.seed, records, sim.bot_labels(spec.name, bots))
     for line in summary.lines():
         term.line(line)
     if args.json:
@@ -223,6 +235,15 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
         term.line(f"Wrote {path}.")
     return 0
+
+
+def _sim_bots(spec: athanor.GameSpec, bots: list[str] | None, players: int | None) -> list[str]:
+    """One bot per seat: as given, or the game's default bot in every seat (--players N)."""
+    if not bots:
+        return [spec.default_bot] * (players or spec.min_players)
+    if players is not None and len(bots) != players:
+        raise ConfigError(f"--players {players} does not match the {len(bots)} bots named")
+    return list(bots)
 
 
 def _check_writable(path: str) -> None:
@@ -295,6 +316,10 @@ def build_parser() -> argparse.ArgumentParser:
         dest="kingdom",
         help="Dominion: a preset name, a comma-separated list of cards, or 'random'",
     )
+    pl.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
+    pl.add_argument(
+        "--campaign", metavar="FILE", help="play the missions in order, saving progress to FILE"
+    )
     pl.set_defaults(func=play)
     rp = sub.add_parser("replay", help="narrate a saved game or replay file")
     rp.add_argument("file")
@@ -304,7 +329,11 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=replay)
     sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
     sm.add_argument("game")
-    sm.add_argument("--bots", nargs="+", required=True, metavar="BOT", help="one bot per seat")
+    sm.add_argument(
+        "--bots", nargs="+", metavar="BOT", help="one bot per seat (default: the game's bot)"
+    )
+    sm.add_argument("--players", type=int, help="seats, each the game's default bot")
+    sm.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
     sm.add_argument("--games", type=int, default=1000)
     sm.add_argument("--seed", type=int, default=0)
     sm.add_argument("--jobs", type=int, default=1, help="worker processes")

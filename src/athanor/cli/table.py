@@ -218,6 +218,8 @@ class Table:
             )
         if self.spec.help:
             say(self.spec.help)
+        if self.spec.help_now is not None:  # the rules in force now (a mission's special rule)
+            say(self.spec.help_now(self.state.view(self.seat_for_commands(d))))
         return ""
 
     def cmd_status(self, d: Decision, rest: str) -> str:

@@ -442,6 +442,10 @@ class GameSpec:
     cards: Callable[[], Mapping[str, str]] | None = None
     # What the result's scores count, in words ("victory points").
     score_name: str = "points"
+    # A team game: every seat wins or loses together (the simulator reports the team).
+    cooperative: bool = False
+    # The rules in force in this game, from its view (a mission's special rule), for help.
+    help_now: Callable[[Any], str] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.spec = self
@@ -484,6 +488,7 @@ class GameSpec:
             ],
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,
+            "cooperative": self.cooperative,
         }
 
 

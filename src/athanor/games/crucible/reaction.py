@@ -1,0 +1,526 @@
+"""A reaction (a trick): whispers, the lead's intent, each play, and how it resolves.
+
+One ``Reaction`` frame sits at the bottom of the stack for the whole mission
+and runs reaction after reaction until every hand is empty or the mission is
+lost. Whisper offers ride the engine's ``ResponseWindow``; disciplines are
+options on their holder's turn, confirmed (``ConfirmDiscipline``) before the
+use is spent; the Seer's swap is a two-step pick (``SeerPick``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from athanor.engine import Decision, Frame, Option, ResponseWindow
+from athanor.games.crucible import tasks as tk
+from athanor.games.crucible.cards import (
+    CODE,
+    DUAL,
+    FLIP,
+    NAME,
+    RANK,
+    SUIT,
+    SUITS,
+    names,
+    plural,
+)
+from athanor.games.crucible.disciplines import DISCIPLINES
+from athanor.games.crucible.judge import end_mission, review
+from athanor.games.crucible.missions import TRANSMUTE_LIMIT
+
+if TYPE_CHECKING:
+    from athanor.games.crucible.rules import CrucibleState
+
+CATALYZE, TRANSMUTE = "catalyze", "transmute"
+
+
+# -- the moves ------------------------------------------------------------------------
+
+
+def declare(s: CrucibleState, seat: int, intent: str) -> None:
+    """The leader declares Catalyze or Transmute."""
+    s.intent = intent
+    if intent == TRANSMUTE:
+        s.rec[seat][tk.LED_T] += 1
+    word = "Catalyze" if intent == CATALYZE else "Transmute"
+    s.act(seat, "declare", "declares", f" {word}.")
+
+
+def play_card(s: CrucibleState, seat: int, card: int) -> bool:
+    """Play a card to the cauldron; True if it boils over (and the reaction is over)."""
+    s.hands[seat].remove(card)
+    s.known[card] = 0
+    s.seal()  # a card from a hidden hand comes to light: no undo past this
+    f = s.face[card]
+    if s.plays:
+        lead = s.lead_suit()
+        if SUIT[f] != lead:
+            s.voids[seat] |= 1 << lead  # not following shows a void (C7)
+    s.plays.append([seat, card])
+    s.cancelled[seat] = False
+    total = s.total()
+    if s.intent == CATALYZE:
+        lim = s.limit()
+        if total > lim:
+            s.act(seat, "play", "plays", f" {NAME[f]}.")
+            boil_over(s, seat, total, lim)
+            return True
+        s.act(seat, "play", "plays", f" {NAME[f]}: the cauldron is at {total} of {lim}.")
+    else:
+        s.act(seat, "play", "plays", f" {NAME[f]}: the total is {total}, aiming for {s.target()}.")
+    return False
+
+
+def boil_over(s: CrucibleState, seat: int, total: int, limit: int) -> None:
+    """The total passed the limit: slag, the cards to the slag pile, the pusher leads (C3)."""
+    s.slag[seat] += 1
+    s.rec[seat][tk.BOILS] += 1
+    cards = [c for _, c in s.plays]
+    s.slag_pile.extend(cards)
+    cap = s.mission.slag_cap
+    tokens = s.slag_total()
+    s.act(
+        seat,
+        "push",
+        "pushes",
+        f" the cauldron to {total}, over the limit of {limit}: Boil Over! "
+        f"{plural(len(cards), 'card')} go to the slag pile. That is slag token {tokens} of {cap}.",
+    )
+    s.history.append(["B", seat, total])
+    s.leader = seat
+    _clear(s)
+    if tokens >= cap:
+        s.lose("boil-overs", f"{plural(tokens, 'slag token')} destroy the laboratory")
+        return
+    review(s)
+
+
+def resolve(s: CrucibleState) -> None:
+    """Everyone has played: the Catalyze is won, or the Transmute succeeds or fizzles."""
+    total = s.total()
+    face = s.face
+    if s.intent == CATALYZE:
+        winner = s.trick_winner()
+        claimed = False
+        for key, seat in s.mods.items():
+            if DISCIPLINES[key].claims_trick:
+                winner, claimed = seat, True
+        faces = [face[c] for _, c in s.plays]
+        after_boil = bool(s.history) and s.history[-1][0] == "B"
+        s.piles[winner].extend(c for _, c in s.plays)
+        tk.record_trick(s.rec[winner], faces, total, after_boil)
+        if total == 22:
+            s.eq22 = True
+        how = " (the Hoarder claims it)" if claimed else ""
+        s.act(
+            winner,
+            "win",
+            "wins",
+            f" the Catalyze at {total} of {s.limit()}{how}, taking {names(faces)}.",
+        )
+        s.history.append(["C", winner, total])
+        s.leader = winner
+        if winner == s.sponge:
+            _clear(s)
+            s.lose("mission-goal", "the Sponge won a Catalyze trick")
+            return
+    else:
+        nxt = s.trick_winner()
+        target = s.target()
+        forced = any(DISCIPLINES[k].forces_success for k in s.mods)
+        values = [s.value(seat, face[c]) for seat, c in s.plays]
+        if total >= target or forced:
+            _transmute_succeeds(s, total, target, values, forced)
+            s.history.append(["T", nxt, total])
+        else:
+            for seat, _ in s.plays:
+                s.rec[seat][tk.FIZZLE] = 1
+            s.destroyed.extend(c for _, c in s.plays)
+            s.say(
+                "reaction",
+                f"The Transmute fizzles at {total}, short of {target}: "
+                f"{names([face[c] for _, c in s.plays])} {'is' if len(s.plays) == 1 else 'are'} "
+                "destroyed.",
+            )
+            s.history.append(["F", nxt, total])
+        s.leader = nxt
+        s.act(nxt, "lead", "leads", " the next reaction.")
+    _clear(s)
+    review(s)
+
+
+def _transmute_succeeds(
+    s: CrucibleState, total: int, target: int, values: list[int], forced: bool
+) -> None:
+    s.transmutes += 1
+    if total == 18:
+        s.eq18 = True
+    top, low = max(values), min(values)
+    upright = {seat for key, seat in s.mods.items() if DISCIPLINES[key].keeps_upright}
+    why = "the Transmuter forces it" if forced and total < target else f"{total} reaches {target}"
+    s.say(
+        "reaction",
+        f"The Transmute succeeds ({why}); every card goes back to its owner's hand. "
+        f"{plural(TRANSMUTE_LIMIT - s.transmutes, 'successful Transmute')} left this mission.",
+    )
+    for (seat, c), v in zip(s.plays, values, strict=True):
+        rec = s.rec[seat]
+        if v == top:
+            rec[tk.T_HIGH] = 1  # ties count for everyone tied (C17)
+        if v == low:
+            rec[tk.T_LOW] = 1
+        before = s.face[c]
+        if c < DUAL and seat not in upright:
+            s.face[c] = FLIP[before]
+            what = f" {NAME[before]} back, flipped to {NAME[s.face[c]]}."
+        else:
+            why_not = "a Catalyst never flips" if c >= DUAL else "the Anchor holds it upright"
+            what = f" {NAME[before]} back unflipped ({why_not})."
+        s.hands[seat].append(c)
+        s.known[c] = 1
+        s.act(seat, "take", "takes", what)
+
+
+def _clear(s: CrucibleState) -> None:
+    s.plays = []
+    s.intent = ""
+    s.mods = {}
+    s.cancelled = [False] * s.players
+
+
+# -- options --------------------------------------------------------------------------
+
+
+def intent_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
+    """Catalyze always; Transmute unless the limit is reached or the leader is the Sponge."""
+    m = s.mission
+    opts = [Option(CATALYZE, f"Catalyze: the total must stay at {m.cauldron_limit} or less")]
+    if s.can_declare_transmute() and seat != s.sponge:
+        left = TRANSMUTE_LIMIT - s.transmutes
+        opts.append(
+            Option(
+                TRANSMUTE,
+                f"Transmute: reach {m.transmutation_target} or more to flip every card "
+                f"({plural(left, 'successful Transmute')} left)",
+            )
+        )
+    return tuple(opts)
+
+
+def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
+    """One option per distinct face this seat may play, then any discipline it may use."""
+    total = s.total()
+    face = s.face
+    seen: set[int] = set()
+    opts: list[Option] = []
+    catalyze = s.intent == CATALYZE
+    lim = s.limit()
+    for c in sorted(s.legal_cards(seat), key=face.__getitem__):
+        f = face[c]
+        if f in seen:
+            continue
+        seen.add(f)
+        after = total + s.value(seat, f)
+        if catalyze:
+            if after > lim:
+                label = f"Play {NAME[f]}: the cauldron boils over ({after}, limit {lim})"
+            else:
+                label = f"Play {NAME[f]}: the cauldron goes to {after} of {lim}"
+        else:
+            label = f"Play {NAME[f]}: the total goes to {after}, aiming for {s.target()}"
+        opts.append(Option(f"play:{CODE[f]}", label))
+    key = s.disc[seat]
+    if key and not s.disc_used[seat] and not s.cancelled[seat]:
+        d = DISCIPLINES[key]
+        if not d.passive and d.intent in ("any", s.intent) and usable(s, seat, key):
+            assert d.label is not None
+            words = d.label(lim, s.target())
+            opts.append(Option(f"use:{key}", f"Use the {d.name}: {words}"))
+    return tuple(opts)
+
+
+def usable(s: CrucibleState, seat: int, key: str) -> bool:
+    """Whether an activated discipline would do anything now."""
+    d = DISCIPLINES[key]
+    if key in s.mods:
+        return False
+    if d.swaps_tasks:
+        return bool(s.open_tasks(seat)) and any(
+            t[2] == tk.OPEN and t[1] != seat for t in s.tasks
+        )
+    if d.zero is not None and not d.passive:
+        return any(d.zero(s.face[c]) for c in s.legal_cards(seat))
+    return True
+
+
+def find_card(s: CrucibleState, seat: int, code: str) -> int:
+    """The card in a seat's hand showing this face (the lowest id if two do)."""
+    face = s.face
+    return min(c for c in s.hands[seat] if CODE[face[c]] == code)
+
+
+# -- frames ------------------------------------------------------------------------
+
+
+@dataclass
+class Reaction(Frame):
+    """The reaction loop: whispers, the intent, every play, the resolution; then the next."""
+
+    step: str = "start"
+    order: list[int] = field(default_factory=list)
+    pos: int = 0
+
+    def run(self, state: Any) -> Decision | None:
+        s: CrucibleState = state
+        if self.step == "start":
+            if not any(s.hands):
+                end_mission(s)
+                return None
+            s.leader = s.next_with_cards(s.leader)
+            s.reaction += 1
+            n = s.players
+            self.order = [
+                seat for seat in ((s.leader + i) % n for i in range(n)) if s.hands[seat]
+            ]
+            self.pos = 0
+            self.step = "declare"
+            s.say(
+                "reaction",
+                f"Reaction {s.reaction}: {s.names[s.leader]} leads.",
+                [(s.leader, f"Reaction {s.reaction}: you lead.")],
+            )
+            if any(s.tokens[seat] for seat in self.order):
+                s.stack.append(WhisperWindow(list(self.order)))
+            return None
+        leader = self.order[0]
+        if self.step == "declare":
+            opts = intent_options(s, leader)
+            if len(opts) == 1:
+                declare(s, leader, CATALYZE)
+                self.step = "play"
+                return None
+            hand = names([s.face[c] for c in sorted(s.hands[leader], key=s.face.__getitem__)])
+            return Decision(
+                leader,
+                f"You lead reaction {s.reaction}: Catalyze or Transmute? "
+                f"(your hand: {hand})",
+                opts,
+            )
+        seat = self.order[self.pos]
+        return Decision(seat, self._prompt(s, seat), play_options(s, seat))
+
+    def _prompt(self, s: CrucibleState, seat: int) -> str:
+        word = "Catalyze" if s.intent == CATALYZE else "Transmute"
+        if not s.plays:
+            return f"Lead a card to the {word}"
+        played = names([s.face[c] for _, c in s.plays])
+        goal = (
+            f"limit {s.limit()}" if s.intent == CATALYZE else f"target {s.target()}"
+        )
+        return (
+            f"Play to the {word} ({played} so far; total {s.total()}, {goal}; "
+            f"{SUITS[s.lead_suit()]} led)"
+        )
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: CrucibleState = state
+        if self.step == "declare":
+            declare(s, self.order[0], option_id)
+            self.step = "play"
+            return
+        seat = self.order[self.pos]
+        if option_id.startswith("use:"):
+            key = option_id[4:]
+            if DISCIPLINES[key].swaps_tasks:
+                s.stack.append(SeerPick(seat))
+            else:
+                s.stack.append(ConfirmDiscipline(seat, key))
+            return
+        card = find_card(s, seat, option_id[5:])
+        if play_card(s, seat, card):
+            self.step = "start"
+            return
+        self.pos += 1
+        if self.pos == len(self.order):
+            resolve(s)
+            self.step = "start"
+
+
+@dataclass
+class WhisperWindow(ResponseWindow):
+    """Before a reaction, each holder of a Whisper Token in turn may reveal one card with a true
+    hint, or pass (C8)."""
+
+    def eligible(self, state: Any, seat: int) -> bool:
+        s: CrucibleState = state
+        return s.tokens[seat] and bool(s.hands[seat])
+
+    def responses(self, state: Any, seat: int) -> list[Option]:
+        s: CrucibleState = state
+        return [Option(f"whisper:{CODE[f]}:{hint}", label) for f, hint, label in hints(s, seat)]
+
+    def pass_label(self, state: Any, seat: int) -> str:
+        return "Pass: keep your Whisper Token"
+
+    def prompt(self, state: Any, seat: int) -> str:
+        s: CrucibleState = state
+        return f"Whisper before reaction {s.reaction}, or pass?"
+
+    def respond(self, state: Any, seat: int, option_id: str) -> None:
+        s: CrucibleState = state
+        _, code, hint = option_id.split(":")
+        whisper(s, seat, find_card(s, seat, code), hint)
+
+
+HINT_WORDS = {"top": "highest", "bottom": "lowest", "middle": "only"}
+
+
+def hints(s: CrucibleState, seat: int) -> list[tuple[int, str, str]]:
+    """Every true hint a seat could whisper: (face, hint, label). A card alone in its suit
+    is 'middle' (only); otherwise the highest is 'top' and the lowest 'bottom' (C8)."""
+    by_suit: dict[int, list[int]] = {}
+    face = s.face
+    for c in s.hands[seat]:
+        by_suit.setdefault(SUIT[face[c]], []).append(face[c])
+    out: list[tuple[int, str, str]] = []
+    parity = s.disc[seat] == "apprentice"
+    for su in sorted(by_suit):
+        faces = sorted(set(by_suit[su]))
+        alone = len(by_suit[su]) == 1
+        for f in faces:
+            kinds = ["middle"] if alone else []
+            if not alone and RANK[f] == RANK[faces[-1]]:
+                kinds.append("top")
+            if not alone and RANK[f] == RANK[faces[0]]:
+                kinds.append("bottom")
+            for hint in kinds:
+                extra = f"; {parity_words(f)}" if parity else ""
+                label = (
+                    f"Whisper {NAME[f]}: your {HINT_WORDS[hint]} {SUITS[su]}{extra}"
+                )
+                out.append((f, hint, label))
+    return out
+
+
+def parity_words(f: int) -> str:
+    """The Apprentice's extra: whether the transmuted face is odd or even."""
+    if f >= DUAL:
+        return "a Catalyst has no transmuted face"
+    other = FLIP[f]
+    return f"its transmuted face, {NAME[other]}, is {'odd' if RANK[other] % 2 else 'even'}"
+
+
+def whisper(s: CrucibleState, seat: int, card: int, hint: str) -> None:
+    """Spend the token: the card is shown to everyone, with its hint."""
+    f = s.face[card]
+    s.seal()  # the whispered card comes to light
+    s.tokens[seat] = False
+    s.known[card] = 1
+    parity = parity_words(f) if s.disc[seat] == "apprentice" else ""
+    s.whispers.append([seat, card, hint, f, parity])
+    su = SUITS[SUIT[f]]
+    extra = f" The Apprentice adds: {parity}." if parity else ""
+    s.say(
+        "whisper",
+        f"{s.names[seat]} whispers: {NAME[f]} is the {HINT_WORDS[hint]} {su} in "
+        f"{s.names[seat]}'s hand.{extra}",
+        [(seat, f"You whisper: {NAME[f]} is the {HINT_WORDS[hint]} {su} in your hand.{extra}")],
+    )
+
+
+@dataclass
+class ConfirmDiscipline(Frame):
+    """Say what the discipline will do this reaction; confirm to spend the use, or cancel.
+    A cancelled discipline is not offered again on the same turn (C5)."""
+
+    seat: int
+    key: str
+
+    def run(self, state: Any) -> Decision | None:
+        s: CrucibleState = state
+        d = DISCIPLINES[self.key]
+        assert d.label is not None
+        words = d.label(s.limit(), s.target())
+        opts = (
+            Option("confirm", f"Confirm: {words} (your {d.name} is then spent for this mission)"),
+            Option("cancel", f"Cancel: keep the {d.name} for later"),
+        )
+        return Decision(self.seat, f"Use the {d.name} now?", opts)
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: CrucibleState = state
+        s.stack.pop()
+        d = DISCIPLINES[self.key]
+        if option_id == "cancel":
+            s.cancelled[self.seat] = True
+            return
+        assert d.label is not None
+        words = d.label(s.limit(), s.target())
+        s.disc_used[self.seat] = True
+        s.mods[self.key] = self.seat
+        s.act(self.seat, "use", "uses", f" the {d.name}: {words}.")
+
+
+@dataclass
+class SeerPick(Frame):
+    """The Seer's swap in two picks: one of your open tasks, then another alchemist's."""
+
+    seat: int
+    mine: str = ""
+
+    def run(self, state: Any) -> Decision | None:
+        s: CrucibleState = state
+        if not self.mine:
+            opts = [
+                Option(f"mine:{t}", f"Give away your task: {tk.TASKS[t].words}")
+                for t in s.open_tasks(self.seat)
+            ]
+            opts.append(Option("cancel", "Cancel: keep the Seer for later"))
+            return Decision(self.seat, "The Seer: which of your tasks?", tuple(opts))
+        opts = [
+            Option(
+                f"theirs:{t[0]}",
+                f"Swap it for {s.names[t[1]]}'s task: {tk.TASKS[t[0]].words} "
+                "(the Seer is then spent)",
+            )
+            for t in s.tasks
+            if t[2] == tk.OPEN and t[1] != self.seat
+        ]
+        opts.append(Option("cancel", "Cancel: keep the Seer for later"))
+        mine = tk.TASKS[self.mine].words
+        return Decision(self.seat, f"The Seer: swap \"{mine}\" for which task?", tuple(opts))
+
+    def choose(self, state: Any, option_id: str) -> None:
+        s: CrucibleState = state
+        if option_id == "cancel":
+            s.stack.pop()
+            s.cancelled[self.seat] = True
+            return
+        kind, _, tid = option_id.partition(":")
+        if kind == "mine":
+            self.mine = tid
+            return
+        s.stack.pop()
+        s.disc_used[self.seat] = True
+        a = next(t for t in s.tasks if t[0] == self.mine)
+        b = next(t for t in s.tasks if t[0] == tid)
+        other = b[1]
+        a[1], b[1] = other, self.seat
+        gave, took = tk.TASKS[self.mine].words, tk.TASKS[tid].words
+        me, them = s.names[self.seat], s.names[other]
+        s.say(
+            "play",
+            f"{me} uses the Seer: {me}'s task \"{gave}\" goes to {them}, and {them}'s task "
+            f"\"{took}\" goes to {me}.",
+            [
+                (self.seat, f"You use the Seer: your task \"{gave}\" goes to {them}, and "
+                            f"{them}'s task \"{took}\" is yours now."),
+                (other, f"{me} uses the Seer: {me}'s task \"{gave}\" is yours now, and your "
+                        f"task \"{took}\" goes to {me}."),
+            ],
+        )
+        review(s)
+
+
+FRAMES = (Reaction, WhisperWindow, ConfirmDiscipline, SeerPick)
