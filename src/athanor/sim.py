@@ -19,6 +19,9 @@ from athanor import catalog
 from athanor.engine import ConfigError, play_out
 
 
+MAX_STEPS = 1_000_000  # choices in one game; real games make a few thousand at most
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """What one simulated game produced."""
@@ -40,7 +43,16 @@ def play_one(
     n = len(bots)
     seated = tuple(bots[(i + index) % n] for i in range(n))
     state = athanor.new_game(game, n, seed, options, log=False)
-    play_out(state, [catalog.bot(game, name, seed * 31 + seat) for seat, name in enumerate(seated)])
+    agents = [catalog.bot(game, name, seed * 31 + seat) for seat, name in enumerate(seated)]
+    try:
+        play_out(state, agents, max_steps=MAX_STEPS)
+    except RuntimeError:
+        # Every game's rules end it (see each game's rules notes); this guards the
+        # simulator against a bot or rule bug that would otherwise hang a long run.
+        raise RuntimeError(
+            f"game {index} (seed {seed}) of {game} did not end within {MAX_STEPS:,} choices; "
+            f"replay it with: athanor sim {game} --bots {' '.join(bots)} --games 1 --seed {seed}"
+        ) from None
     res = state.result
     assert res is not None
     stats = state.stats()
