@@ -18,7 +18,6 @@ import athanor
 from athanor import catalog
 from athanor.engine import ConfigError, play_out
 
-
 MAX_STEPS = 1_000_000  # choices in one game; real games make a few thousand at most
 
 
