@@ -24,8 +24,7 @@ PLAYERS = (3, 4, 5)
 
 
 def run(args: list[str], out: Path) -> dict:  # type: ignore[type-arg]
-    cmd = [sys.executable, "-m", "athanor", "sim", "crucible", *args, "--json", str(out),
-           "--quiet"]
+    cmd = [sys.executable, "-m", "athanor", "sim", "crucible", *args, "--json", str(out), "--quiet"]
     subprocess.run(cmd, check=True, capture_output=True, text=True)
     return json.loads(out.read_text())["team"]  # type: ignore[no-any-return]
 
@@ -45,16 +44,20 @@ def main() -> None:
     a = p.parse_args()
     out = a.out or Path(tempfile.mkdtemp(prefix="crucible-calibration-"))
     out.mkdir(parents=True, exist_ok=True)
-    head = "| mission | tasks | " + " | ".join(
-        f"bot team, {n} players | random, {n} players" for n in PLAYERS) + " |"
+    head = (
+        "| mission | tasks | "
+        + " | ".join(f"bot team, {n} players | random, {n} players" for n in PLAYERS)
+        + " |"
+    )
     print(head)
     print("|" + "---|" * (2 + 2 * len(PLAYERS)))
     for m in a.missions:
         cells = []
         for n in PLAYERS:
             common = ["--mission", str(m), "--games", str(a.games), "--seed", str(a.seed)]
-            bot = run([*common, "--players", str(n), "--jobs", str(a.jobs)],
-                      out / f"m{m}-p{n}-team.json")
+            bot = run(
+                [*common, "--players", str(n), "--jobs", str(a.jobs)], out / f"m{m}-p{n}-team.json"
+            )
             rnd = run([*common, "--bots", *(["random"] * n)], out / f"m{m}-p{n}-random.json")
             cells += [cell(bot), cell(rnd)]
         print(f"| {m} | {MISSIONS[m].tasks} | " + " | ".join(cells) + " |", flush=True)

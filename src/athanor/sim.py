@@ -277,8 +277,12 @@ class Summary:
         yield f"Team win rate: {t['win_rate']:.1%} (95% CI {lo:.1%} to {hi:.1%})."
         lost = self.games - self.team_wins
         if lost:
-            yield f"Causes of loss ({lost} games): " + "; ".join(
-                f"{k.removeprefix('lost: ')}: {v} ({v / self.games:.1%} of games)"
-                for k, v in t["losses"].items()
-            ) + "."
+            yield (
+                f"Causes of loss ({lost} games): "
+                + "; ".join(
+                    f"{k.removeprefix('lost: ')}: {v} ({v / self.games:.1%} of games)"
+                    for k, v in t["losses"].items()
+                )
+                + "."
+            )
         yield f"Average turns per game: {self.turns_total / self.games:.1f}."

@@ -22,8 +22,10 @@ def run(args: list[str], text: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_a_person_plays_mission_1_with_two_bot_teammates_through_a_pipe() -> None:
-    out = run(["play", "crucible", "--mission", "1", "--players", "3", "--bots", "2", "--seed",
-               "4"], "1\n" * 500)
+    out = run(
+        ["play", "crucible", "--mission", "1", "--players", "3", "--bots", "2", "--seed", "4"],
+        "1\n" * 500,
+    )
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "Mission 1, First Light" in text and "Your hand:" in text
@@ -34,13 +36,17 @@ def test_a_person_plays_mission_1_with_two_bot_teammates_through_a_pipe() -> Non
 
 def test_hand_tasks_totals_and_limits_commands_and_the_help_names_the_special_rule() -> None:
     script = "help\nhand\ntasks\ntotals\nlimits\nstatus\nquit\n"
-    out = run(["play", "crucible", "--mission", "7", "--players", "3", "--bots", "2", "--seed",
-               "2"], script)
+    out = run(
+        ["play", "crucible", "--mission", "7", "--players", "3", "--bots", "2", "--seed", "2"],
+        script,
+    )
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "hand: your hand by suit" in text  # help lists the game's commands
-    help_only = run(["play", "crucible", "--mission", "7", "--players", "3", "--bots", "2",
-                     "--seed", "2"], "help\nquit\nyes\n").stdout
+    help_only = run(
+        ["play", "crucible", "--mission", "7", "--players", "3", "--bots", "2", "--seed", "2"],
+        "help\nquit\nyes\n",
+    ).stdout
     assert "This is mission 7, Heavy Metals" in help_only
     rule = "Special rule: Heavy Metals: every Catalyst counts as 10 toward both totals."
     assert rule in help_only
@@ -52,15 +58,42 @@ def test_hand_tasks_totals_and_limits_commands_and_the_help_names_the_special_ru
 def test_mission_shortcut_is_the_mission_option_and_a_bad_mission_is_refused() -> None:
     out = run(["play", "crucible", "--mission", "13", "--players", "3"])
     assert out.returncode == 2 and "mission" in out.stderr and "1, 2, 3" in out.stderr
-    out = run(["play", "crucible", "--option", "mission=12", "--players", "3", "--bots", "2",
-               "--seed", "1"], "quit\n")
+    out = run(
+        [
+            "play",
+            "crucible",
+            "--option",
+            "mission=12",
+            "--players",
+            "3",
+            "--bots",
+            "2",
+            "--seed",
+            "1",
+        ],
+        "quit\n",
+    )
     assert "Mission 12, The Last Crucible" in out.stdout
 
 
 def test_sim_fills_every_seat_with_the_team_bot_and_reports_the_team(tmp_path: Path) -> None:
     js = tmp_path / "s.json"
-    out = run(["sim", "crucible", "--mission", "2", "--players", "4", "--games", "12", "--seed",
-               "5", "--json", str(js)])
+    out = run(
+        [
+            "sim",
+            "crucible",
+            "--mission",
+            "2",
+            "--players",
+            "4",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--json",
+            str(js),
+        ]
+    )
     assert out.returncode == 0, out.stderr
     assert "4 players (team x4), playing as one team" in out.stdout
     assert "Team win rate:" in out.stdout and "95% CI" in out.stdout
@@ -89,8 +122,18 @@ def _winning_seed(mission: int) -> int:
 def test_a_campaign_unlocks_the_next_mission_and_resumes_from_its_file(tmp_path: Path) -> None:
     camp = tmp_path / "camp.json"
     seed = _winning_seed(1)
-    args = ["play", "crucible", "--campaign", str(camp), "--players", "3", "--bots", "3",
-            "--seed", str(seed)]
+    args = [
+        "play",
+        "crucible",
+        "--campaign",
+        str(camp),
+        "--players",
+        "3",
+        "--bots",
+        "3",
+        "--seed",
+        str(seed),
+    ]
     out = run(args, "no\n")
     assert out.returncode == 0, out.stderr
     assert "Mission 1 won. Mission 2 is unlocked." in out.stdout
@@ -104,8 +147,18 @@ def test_a_campaign_unlocks_the_next_mission_and_resumes_from_its_file(tmp_path:
 
 def test_a_campaign_mission_left_half_played_continues_where_it_stopped(tmp_path: Path) -> None:
     camp = tmp_path / "camp.json"
-    args = ["play", "crucible", "--campaign", str(camp), "--players", "3", "--bots", "2",
-            "--seed", "3"]
+    args = [
+        "play",
+        "crucible",
+        "--campaign",
+        str(camp),
+        "--players",
+        "3",
+        "--bots",
+        "2",
+        "--seed",
+        "3",
+    ]
     out = run(args, "1\n1\n1\nquit\n")
     assert "will continue where you left it" in out.stdout
     data = json.loads(camp.read_text())

@@ -15,8 +15,9 @@ def test_the_bot_cannot_peek_two_states_alike_from_its_seat_get_the_same_choice(
     """Two states that look the same from the bot's seat but differ in other hands."""
     compared = differed = 0
     for seed in range(24):
-        s = athanor.new_game("crucible", 3 + seed % 3, seed=seed,
-                             options={"mission": 1 + seed % 12}, log=False)
+        s = athanor.new_game(
+            "crucible", 3 + seed % 3, seed=seed, options={"mission": 1 + seed % 12}, log=False
+        )
         agents = [TeamBot(seed * 10 + i) for i in range(s.players)]
         step = 0
         while not s.is_over:
@@ -47,8 +48,9 @@ def test_other_hands_swapped_do_not_change_the_bots_card() -> None:
 def _wins(bot: str, games: int, mission: int, players: int) -> int:
     won = 0
     for g in range(games):
-        s = athanor.new_game("crucible", players, seed=9000 + g, options={"mission": mission},
-                             log=False)
+        s = athanor.new_game(
+            "crucible", players, seed=9000 + g, options={"mission": mission}, log=False
+        )
         play_out(s, [catalog.bot("crucible", bot, g * 7 + i) for i in range(players)])
         won += bool(s.stats()["won"])
     return won

@@ -161,8 +161,13 @@ def test_anchor_keeps_your_card_upright_on_a_successful_transmute() -> None:
 
 
 def test_seer_swaps_one_of_your_tasks_with_another_alchemists_in_two_picks() -> None:
-    s = table("B9 S1", "B1 S2", "B2 S3", disciplines=["seer", "", ""],
-              tasks=[("win-salt", 0), ("win-mandrake", 1), ("low-trick", 2)])
+    s = table(
+        "B9 S1",
+        "B1 S2",
+        "B2 S3",
+        disciplines=["seer", "", ""],
+        tasks=[("win-salt", 0), ("win-mandrake", 1), ("low-trick", 2)],
+    )
     pick(s, "catalyze", "use:seer")
     d = s.decision
     assert d is not None and d.ids == ("mine:win-salt", "cancel")
@@ -170,14 +175,22 @@ def test_seer_swaps_one_of_your_tasks_with_another_alchemists_in_two_picks() -> 
     d = s.decision
     assert d is not None and d.ids == ("theirs:win-mandrake", "theirs:low-trick", "cancel")
     pick(s, "theirs:low-trick")
-    assert s.tasks == [["win-salt", 2, "open"], ["win-mandrake", 1, "open"],
-                       ["low-trick", 0, "open"]]
+    assert s.tasks == [
+        ["win-salt", 2, "open"],
+        ["win-mandrake", 1, "open"],
+        ["low-trick", 0, "open"],
+    ]
     assert s.disc_used[0]
 
 
 def test_seer_cancel_at_either_pick_keeps_it() -> None:
-    s = table("B9 S1", "B1 S2", "B2 S3", disciplines=["seer", "", ""],
-              tasks=[("win-salt", 0), ("win-mandrake", 1)])
+    s = table(
+        "B9 S1",
+        "B1 S2",
+        "B2 S3",
+        disciplines=["seer", "", ""],
+        tasks=[("win-salt", 0), ("win-mandrake", 1)],
+    )
     pick(s, "catalyze", "use:seer", "mine:win-salt", "cancel")
     assert not s.disc_used[0] and s.tasks[0][1] == 0
     assert s.decision is not None and "use:seer" not in s.decision.ids
@@ -207,7 +220,9 @@ def test_apprentice_whisper_also_says_whether_the_transmuted_face_is_odd_or_even
     d = s.decision
     assert d is not None
     label = d.options[d.ids.index("whisper:B9:top")].label
-    assert label == "Whisper Brimstone 9: your highest Brimstone; its transmuted face, " \
-                    "Mandrake 1, is odd"
+    assert (
+        label == "Whisper Brimstone 9: your highest Brimstone; its transmuted face, "
+        "Mandrake 1, is odd"
+    )
     pick(s, "whisper:B9:top")
     assert "The Apprentice adds: its transmuted face, Mandrake 1, is odd." in s.events_for(1)[-1]

@@ -53,8 +53,7 @@ def _play(s: CrucibleState, agents: list[object]) -> int:
 
 def test_random_tables_always_end_within_the_bound() -> None:
     for seed in range(300):
-        s = athanor.new_game("crucible", 3 + seed % 3, seed=seed,
-                             options=varied(seed), log=False)
+        s = athanor.new_game("crucible", 3 + seed % 3, seed=seed, options=varied(seed), log=False)
         assert isinstance(s, CrucibleState)
         _play(s, [RandomAgent(seed + i) for i in range(s.players)])
 
@@ -62,8 +61,9 @@ def test_random_tables_always_end_within_the_bound() -> None:
 def test_a_table_that_transmutes_whenever_it_can_still_ends() -> None:
     longest = most = 0
     for seed in range(60):
-        s = athanor.new_game("crucible", 3 + seed % 3, seed=seed,
-                             options={"mission": 1 + seed % 12}, log=False)
+        s = athanor.new_game(
+            "crucible", 3 + seed % 3, seed=seed, options={"mission": 1 + seed % 12}, log=False
+        )
         assert isinstance(s, CrucibleState)
         limit = bound(s)
         _play(s, [Stubborn(seed + i) for i in range(s.players)])

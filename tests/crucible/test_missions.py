@@ -57,31 +57,27 @@ def test_mission_2_the_team_must_also_complete_a_transmute() -> None:
 
 
 def test_mission_3_tasks_completed_in_draft_order_win() -> None:
-    s = table("S9 B9", "S1 B1", "S2 B2", mission=3,
-              tasks=[("win-salt", 0), ("win-brimstone", 0)])
+    s = table("S9 B9", "S1 B1", "S2 B2", mission=3, tasks=[("win-salt", 0), ("win-brimstone", 0)])
     catalyze(s, "S9", "S1", "S2")
     catalyze(s, "B9", "B1", "B2")
     assert s.outcome == "won"
 
 
 def test_mission_3_a_task_completed_before_an_earlier_one_loses() -> None:
-    s = table("S9 B9", "S1 B1", "S2 B2", mission=3,
-              tasks=[("win-brimstone", 0), ("win-salt", 0)])
+    s = table("S9 B9", "S1 B1", "S2 B2", mission=3, tasks=[("win-brimstone", 0), ("win-salt", 0)])
     catalyze(s, "S9", "S1", "S2")
     assert s.outcome == "mission-goal" and "earlier task" in s.detail
 
 
 def test_mission_3_tasks_met_by_the_same_trick_complete_together_in_order() -> None:
-    s = table("S9 B1", "S1 B2", "S2 B3", mission=3,
-              tasks=[("win-salt", 0), ("win-nine", 0)])
+    s = table("S9 B1", "S1 B2", "S2 B3", mission=3, tasks=[("win-salt", 0), ("win-nine", 0)])
     catalyze(s, "S9", "S1", "S2")
     assert [t[2] for t in s.tasks] == [tk.DONE, tk.DONE] and not s.outcome
 
 
 def test_mission_3_an_end_task_drafted_before_a_play_task_can_never_be_in_order() -> None:
     """C13."""
-    s = table("S9 B1", "S1 B2", "S2 B3", mission=3,
-              tasks=[("zero-catalyst", 1), ("win-salt", 0)])
+    s = table("S9 B1", "S1 B2", "S2 B3", mission=3, tasks=[("zero-catalyst", 1), ("win-salt", 0)])
     from athanor.games.crucible.judge import review
 
     review(s)

@@ -94,8 +94,13 @@ def test_the_last_revealed_task_goes_without_a_question() -> None:
 
 def test_a_seer_swap_is_checked_against_the_new_owners_whole_record() -> None:
     """C20: a "win a Salt" task taken by an alchemist who already won a Salt is done at once."""
-    s = table("B9 S1", "B1 S2", "B2 S3", tasks=[("low-trick", 0), ("win-salt", 1)],
-              disciplines=["seer", "", ""])
+    s = table(
+        "B9 S1",
+        "B1 S2",
+        "B2 S3",
+        tasks=[("low-trick", 0), ("win-salt", 1)],
+        disciplines=["seer", "", ""],
+    )
     s.rec[0][2] = 1  # Ana won a Salt earlier
     pick(s, "catalyze", "use:seer", "mine:low-trick", "theirs:win-salt")
     assert s.tasks[1] == ["win-salt", 0, tk.DONE]

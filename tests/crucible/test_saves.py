@@ -42,7 +42,8 @@ DAMAGE: dict[str, Damage] = {
     "a card in two places": lambda g: g["hands"][1].append(g["hands"][0][0]),
     "a card missing": lambda g: g["hands"][0].pop(),
     "a card shown on the wrong face": lambda g: g["face"].__setitem__(
-        g["hands"][0][0], (g["hands"][0][0] + 1) % 54),
+        g["hands"][0][0], (g["hands"][0][0] + 1) % 54
+    ),
     "too few faces": lambda g: g["face"].pop(),
     "an unknown task": lambda g: g["tasks"][0].__setitem__(0, "win-everything"),
     "a task with no owner": lambda g: g["tasks"][0].__setitem__(1, 7),
@@ -58,7 +59,8 @@ DAMAGE: dict[str, Damage] = {
     "a missing field": lambda g: g.pop("voids"),
     "a list where a record belongs": lambda g: g["rec"].__setitem__(0, [1, 2]),
     "a known card out of every hand": lambda g: g["known"].__setitem__(
-        next(c for pile in g["piles"] for c in pile), 1),
+        next(c for pile in g["piles"] for c in pile), 1
+    ),
 }
 
 

@@ -52,8 +52,9 @@ def lost_early(s: CrucibleState, tid: str) -> None:
 def seer_swap_into(tid: str, record: Callable[[CrucibleState], None]) -> None:
     """Ana, whose record already breaks ``tid``, takes it from Bo with the Seer: it fails at
     once (the task checks its new owner's whole record)."""
-    s = table("B9 S1", "B1 S2", "B2 S3", tasks=[("low-trick", 0), (tid, 1)],
-              disciplines=["seer", "", ""])
+    s = table(
+        "B9 S1", "B1 S2", "B2 S3", tasks=[("low-trick", 0), (tid, 1)], disciplines=["seer", "", ""]
+    )
     record(s)
     pick(s, "catalyze", "use:seer", "mine:low-trick", f"theirs:{tid}")
     lost_early(s, tid)
@@ -73,8 +74,11 @@ def _exactly(n: int) -> None:
     tid = f"tricks-{n}"
 
     def completed() -> None:
-        s = table("B9", "B1", "B2", tasks=[(tid, 0)]) if n else table(
-            "B1", "B9", "B2", tasks=[(tid, 0)])
+        s = (
+            table("B9", "B1", "B2", tasks=[(tid, 0)])
+            if n
+            else table("B1", "B9", "B2", tasks=[(tid, 0)])
+        )
         s.rec[0][tk.WINS] = max(n - 1, 0)
         catalyze(s, "B9", "B1", "B2") if n else catalyze(s, "B1", "B9", "B2")
         done_and_won(s, tid)
@@ -122,7 +126,10 @@ def _five_impossible() -> None:
 
 
 COMPLETED["tricks-5"], FAILED["tricks-5"], IMPOSSIBLE["tricks-5"] = (
-    _five_completed, _five_failed, _five_impossible)
+    _five_completed,
+    _five_failed,
+    _five_impossible,
+)
 
 
 # -- Suit Specifics -------------------------------------------------------------------------
@@ -230,7 +237,10 @@ def _zero_cat_failed() -> None:
 
 
 COMPLETED["win-catalyst"], FAILED["win-catalyst"], IMPOSSIBLE["win-catalyst"] = (
-    _cat_completed, _cat_failed, _cat_impossible)
+    _cat_completed,
+    _cat_failed,
+    _cat_impossible,
+)
 COMPLETED["zero-catalyst"], FAILED["zero-catalyst"] = _zero_cat_completed, _zero_cat_failed
 IMPOSSIBLE["zero-catalyst"] = lambda: seer_swap_into("zero-catalyst", with_record(6))
 
@@ -258,7 +268,10 @@ def _sum22_impossible() -> None:
 
 
 COMPLETED["sum-22"], FAILED["sum-22"], IMPOSSIBLE["sum-22"] = (
-    _sum22_completed, _sum22_failed, _sum22_impossible)
+    _sum22_completed,
+    _sum22_failed,
+    _sum22_impossible,
+)
 
 
 def _boil_completed() -> None:
@@ -286,7 +299,10 @@ def _boil_impossible() -> None:
 
 
 COMPLETED["one-boil"], FAILED["one-boil"], IMPOSSIBLE["one-boil"] = (
-    _boil_completed, _boil_failed, _boil_impossible)
+    _boil_completed,
+    _boil_failed,
+    _boil_impossible,
+)
 
 
 def _transmute_family(tid: str, ana: str, bo: str, cy: str, fizzles: bool) -> None:
@@ -367,7 +383,10 @@ def _first_impossible() -> None:
 
 
 COMPLETED["first-trick"], FAILED["first-trick"], IMPOSSIBLE["first-trick"] = (
-    _first_completed, _first_failed, _first_impossible)
+    _first_completed,
+    _first_failed,
+    _first_impossible,
+)
 
 
 def _last_completed() -> None:
@@ -389,7 +408,10 @@ def _last_impossible() -> None:
 
 
 COMPLETED["last-trick"], FAILED["last-trick"], IMPOSSIBLE["last-trick"] = (
-    _last_completed, _last_failed, _last_impossible)
+    _last_completed,
+    _last_failed,
+    _last_impossible,
+)
 
 
 def _n3_completed() -> None:
@@ -437,7 +459,10 @@ def _after_boil_impossible() -> None:
 
 
 COMPLETED["after-boil"], FAILED["after-boil"], IMPOSSIBLE["after-boil"] = (
-    _after_boil_completed, _after_boil_failed, _after_boil_impossible)
+    _after_boil_completed,
+    _after_boil_failed,
+    _after_boil_impossible,
+)
 
 
 # -- Comparisons (the Lead Alchemist is Bo; Bo sits to Ana's left) -------------------------
@@ -612,11 +637,23 @@ def test_cards_out_of_play_do_not_keep_a_task_alive() -> None:
 
 
 def test_the_purifier_keeps_a_sum_of_22_possible_under_a_low_limit() -> None:
-    s = table("B9 S1", "B1 S2", "B2 S3", mission=6, tasks=[("sum-22", 0)],
-              disciplines=["", "purifier", ""])
+    s = table(
+        "B9 S1",
+        "B1 S2",
+        "B2 S3",
+        mission=6,
+        tasks=[("sum-22", 0)],
+        disciplines=["", "purifier", ""],
+    )
     catalyze(s, "B9", "B1", "B2")
     assert not s.outcome
-    s = table("B9 S1", "B1 S2", "B2 S3", mission=6, tasks=[("sum-22", 0)],
-              disciplines=["", "stabilizer", ""])  # 18 + 3 is still under 22
+    s = table(
+        "B9 S1",
+        "B1 S2",
+        "B2 S3",
+        mission=6,
+        tasks=[("sum-22", 0)],
+        disciplines=["", "stabilizer", ""],
+    )  # 18 + 3 is still under 22
     catalyze(s, "B9", "B1", "B2")
     lost_early(s, "sum-22")

@@ -18,9 +18,7 @@ GAMES = 150
 def _games(log: bool = True) -> list[tuple[int, CrucibleState]]:
     out = []
     for seed in range(GAMES):
-        s = athanor.new_game(
-            "crucible", 3 + seed % 3, seed=seed, options=varied(seed), log=log
-        )
+        s = athanor.new_game("crucible", 3 + seed % 3, seed=seed, options=varied(seed), log=log)
         assert isinstance(s, CrucibleState)
         out.append((seed, s))
     return out

@@ -31,7 +31,11 @@ def test_only_true_hints_are_offered() -> None:
     d = s.decision
     assert d is not None
     assert set(d.ids) == {
-        "whisper:B3:bottom", "whisper:B9:top", "whisper:S1:middle", "whisper:C2:middle", "pass",
+        "whisper:B3:bottom",
+        "whisper:B9:top",
+        "whisper:S1:middle",
+        "whisper:C2:middle",
+        "pass",
     }
 
 

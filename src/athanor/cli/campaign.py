@@ -31,8 +31,9 @@ def missions_of(spec: GameSpec) -> list[Any]:
 class Campaign:
     """Progress through a game's missions, kept in a JSON file."""
 
-    def __init__(self, path: str, game: str, players: int, names: list[str],
-                 bots: dict[int, str]) -> None:
+    def __init__(
+        self, path: str, game: str, players: int, names: list[str], bots: dict[int, str]
+    ) -> None:
         self.path = path
         self.game = game
         self.players = players
@@ -175,8 +176,14 @@ def play_campaign(args: argparse.Namespace, term: Any) -> int:
             return 0
 
 
-def _start(camp: Campaign, spec: GameSpec, missions: list[Any], choice: int | None,
-           seed: int | None, term: Any) -> GameState:
+def _start(
+    camp: Campaign,
+    spec: GameSpec,
+    missions: list[Any],
+    choice: int | None,
+    seed: int | None,
+    term: Any,
+) -> GameState:
     """The mission in progress, or a new game of the chosen or next mission."""
     if camp.current is not None:
         try:

@@ -91,6 +91,7 @@ class Hub:
         self.clients: dict[str, set[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.pending: set[asyncio.Future[None]] = set()
+        self.bots_wanted: set[str] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
 
@@ -147,18 +148,23 @@ class Hub:
         await asyncio.gather(*(self.tell(c, cached) for c in group))
 
     def wake_bots(self, table_id: str) -> None:
-        """Let the table's bots move, if it is a bot's turn (one runner per table)."""
+        """Let the table's bots move, if it is a bot's turn (one runner per table). A
+        runner already going looks again before it stops, so no wake-up is lost."""
+        self.bots_wanted.add(table_id)
         task = self.bot_tasks.get(table_id)
         if task is None or task.done():
             self.bot_tasks[table_id] = asyncio.create_task(self._run_bots(table_id))
 
     async def _run_bots(self, table_id: str) -> None:
         while True:
+            self.bots_wanted.discard(table_id)
             try:
                 choice = await to_thread.run_sync(self.service.bot_choice, table_id)
             except TableError:
                 return
             if choice is None:
+                if table_id in self.bots_wanted:
+                    continue  # a move came in while we looked: look again
                 return
             version, seat, option = choice
             if self.bot_delay:
@@ -194,14 +200,19 @@ class Hub:
                     conn.execute("LISTEN athanor")
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            table_id = note.payload.split(":", 1)[0]
-                            if self.loop is not None:
-                                self.loop.call_soon_threadsafe(self._heard, table_id)
+                            table_id, _, version = note.payload.partition(":")
+                            if self.loop is not None and version.isdecimal():
+                                self.loop.call_soon_threadsafe(self._heard, table_id, int(version))
             except Exception as exc:  # the database went away: try again shortly
                 log.warning("LISTEN connection lost (%s); reconnecting", exc)
                 self._stop.wait(1.0)
 
-    def _heard(self, table_id: str) -> None:
+    def _heard(self, table_id: str, version: int) -> None:
+        """A move was stored (by any process): tell this process's connections of it."""
+        if table_id not in self.clients:
+            return  # nobody here is watching; the process that moved runs the bots
+        if self.service.cached_version(table_id) >= version:
+            return  # our own move, already told
         task = asyncio.ensure_future(self.publish(table_id))
         self.pending.add(task)
         task.add_done_callback(self.pending.discard)

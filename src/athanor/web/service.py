@@ -274,6 +274,11 @@ class Service:
             self._cache[table_id] = cached
             return cached
 
+    def cached_version(self, table_id: str) -> int:
+        """The version this process holds for a table (-1 for none)."""
+        cached = self._cache.get(table_id)
+        return -1 if cached is None else cached.version
+
     def latest(self, table_id: str) -> Cached:
         """The state this process wrote or read last, without asking the database (after
         this process's own move it is current); ``state`` when there is none."""

@@ -83,9 +83,7 @@ class Knowledge:
         out_known = [BY_CODE[code] for code in v["out_known"]]
         seen.update(out_known)
         self.unseen = [c for c in range(58) if c not in seen]  # all upright
-        self.slots = [
-            0 if o == me else self.sizes[o] - len(self.known[o]) for o in range(n)
-        ]
+        self.slots = [0 if o == me else self.sizes[o] - len(self.known[o]) for o in range(n)]
         self.out_slots = int(v["out_of_play"]) - len(out_known)
         self.voids = list(v["void_bits"])
         self.bounds: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
@@ -100,9 +98,7 @@ class Knowledge:
         if self.out_slots > 0:
             places.append(-1)
         self.places = places
-        self.admit = {
-            c: [p for p in places if p < 0 or self._fits(c, p)] for c in self.unseen
-        }
+        self.admit = {c: [p for p in places if p < 0 or self._fits(c, p)] for c in self.unseen}
         # Cards with the fewest places go first when dealing (the rest follow at random).
         self._order_key = {c: len(self.admit[c]) for c in self.unseen}
 
@@ -257,6 +253,7 @@ def _exactly(n: int) -> TaskValue:
             return -BIG
         gain = TASK * 0.5 if _won_by(out, o) else 0.0
         return gain - TASK * 0.3 * need / (1 + left) if need else gain
+
     return value
 
 
@@ -268,6 +265,7 @@ def _at_least(n: int) -> TaskValue:
         if n - w > _left_after(k, o, out):
             return -BIG
         return TASK * 0.3 if _won_by(out, o) else 0.0
+
     return value
 
 
@@ -283,6 +281,7 @@ def _content(pred: Callable[[int], bool], scarce: bool) -> TaskValue:
             return 0.0
         left = k.capable(pred, frozenset(out.faces))
         return -BIG if left < 0.5 else -TASK * 0.4 / left
+
     return value
 
 
@@ -291,6 +290,7 @@ def _avoid(pred: Callable[[int], bool]) -> TaskValue:
         if _won_by(out, o) and any(pred(f) for f in out.faces):
             return -BIG
         return 0.0
+
     return value
 
 
@@ -299,6 +299,7 @@ def _trick_flag(test: Callable[[Knowledge, Outcome], bool]) -> TaskValue:
         if _won_by(out, o):
             return TASK if test(k, out) else 1.0
         return 0.0
+
     return value
 
 
@@ -315,6 +316,7 @@ def _transmute_rank(top: bool) -> TaskValue:
         vals = [(p, k.val(p, f, "transmute")) for p, f in out.plays]
         best = max(v for _, v in vals) if top else min(v for _, v in vals)
         return TASK if any(p == o and v == best for p, v in vals) else 0.0
+
     return value
 
 
@@ -358,8 +360,9 @@ def _after_boil(k: Knowledge, o: int, out: Outcome) -> float:
     return 0.0
 
 
-def _compare(goal: Callable[[int, int], bool], rival: Callable[[Knowledge, int], list[int]]
-             ) -> TaskValue:
+def _compare(
+    goal: Callable[[int, int], bool], rival: Callable[[Knowledge, int], list[int]]
+) -> TaskValue:
     """Comparisons of trick counts: push the owner's count toward ``goal(mine, theirs)``
     against each rival."""
 
@@ -385,6 +388,7 @@ def _compare(goal: Callable[[int, int], bool], rival: Callable[[Knowledge, int],
                 gap_after = abs(mine - theirs)
                 total += TASK * 0.15 * (gap_before - gap_after)
         return total
+
     return value
 
 
@@ -628,6 +632,7 @@ def _draft_exactly(n: int) -> DraftScore:
         share = len(hand) / k.n * 1.0
         e = min(_power(hand), share * 2)
         return 70.0 - 25.0 * abs(e - n) - (40.0 if n == 0 and any(f >= DUAL for f in hand) else 0)
+
     return score
 
 
@@ -636,6 +641,7 @@ def _draft_suit(su: int) -> DraftScore:
         mine = [f for f in hand if SUIT[f] == su]
         strong = sum(1 for f in mine if RANK[f] >= 7) + sum(1 for f in hand if f >= DUAL) * 0.5
         return 55.0 + 10.0 * min(strong, 3) + 2.0 * len(mine)
+
     return score
 
 
@@ -643,6 +649,7 @@ def _draft_zero_suit(su: int) -> DraftScore:
     def score(k: Knowledge, hand: list[int]) -> float:
         mine = [f for f in hand if SUIT[f] == su]
         return 45.0 - 8.0 * sum(1 for f in mine if RANK[f] >= 6) - 4.0 * _power(hand) / 2
+
     return score
 
 
@@ -674,9 +681,12 @@ def _lead_compare(more: bool) -> DraftScore:
     def score(k: Knowledge, hand: list[int]) -> float:
         if k.me == k.lead_alch:
             return -BIG
-        return 20.0 + 10.0 * _power(hand) / max(1, len(hand)) * (1 if more else -1) + (
-            0 if more else 30.0
+        return (
+            20.0
+            + 10.0 * _power(hand) / max(1, len(hand)) * (1 if more else -1)
+            + (0 if more else 30.0)
         )
+
     return score
 
 
@@ -709,8 +719,9 @@ DRAFT_SCORE: dict[str, DraftScore] = {
     "same-as-left": _flat(30.0),
     "two-mandrake": _holds(lambda f: SUIT[f] == MANDRAKE and RANK[f] >= 7, 35.0, 10.0),
     "three-of-a-suit": _flat(55.0),
-    "two-catalysts": lambda k, hand: -40.0 + 40.0 * min(2, sum(1 for f in hand if f >= DUAL))
-    + 20.0 * ((DUAL + 3) in hand),
+    "two-catalysts": lambda k, hand: (
+        -40.0 + 40.0 * min(2, sum(1 for f in hand if f >= DUAL)) + 20.0 * ((DUAL + 3) in hand)
+    ),
     "low-trick": _flat(45.0),
 }
 # Tasks that need the owner to win a Catalyze trick (the Sponge must avoid them).
@@ -718,15 +729,45 @@ NEEDS_A_WIN = {
     tid
     for tid in DRAFT_SCORE
     if tid.startswith("win-")
-    or tid in ("tricks-1", "tricks-2", "tricks-3", "tricks-4", "tricks-5", "sum-22",
-               "first-trick", "last-trick", "after-boil", "more-than-lead", "most-tricks",
-               "two-mandrake", "three-of-a-suit", "two-catalysts", "low-trick")
+    or tid
+    in (
+        "tricks-1",
+        "tricks-2",
+        "tricks-3",
+        "tricks-4",
+        "tricks-5",
+        "sum-22",
+        "first-trick",
+        "last-trick",
+        "after-boil",
+        "more-than-lead",
+        "most-tricks",
+        "two-mandrake",
+        "three-of-a-suit",
+        "two-catalysts",
+        "low-trick",
+    )
 }
 AT_END = {
-    "tricks-0", "tricks-1", "tricks-2", "tricks-3", "tricks-4", "zero-brimstone",
-    "zero-quicksilver", "zero-salt", "zero-mandrake", "zero-aether", "zero-lodestone",
-    "zero-catalyst", "one-boil", "lead-one-transmute", "last-trick", "more-than-lead",
-    "fewer-than-lead", "most-tricks", "same-as-left",
+    "tricks-0",
+    "tricks-1",
+    "tricks-2",
+    "tricks-3",
+    "tricks-4",
+    "zero-brimstone",
+    "zero-quicksilver",
+    "zero-salt",
+    "zero-mandrake",
+    "zero-aether",
+    "zero-lodestone",
+    "zero-catalyst",
+    "one-boil",
+    "lead-one-transmute",
+    "last-trick",
+    "more-than-lead",
+    "fewer-than-lead",
+    "most-tricks",
+    "same-as-left",
 }
 
 # Discipline choice: a base worth, then what the mission and the bot's tasks add.
@@ -734,10 +775,16 @@ DISCIPLINE_SCORE: dict[str, Callable[[Knowledge, set[str]], float]] = {
     "purifier": lambda k, mine: 55 + 25 * (k.cap <= 2) + 10 * (k.n - 3) + 40 * ("sum-22" in mine),
     "stabilizer": lambda k, mine: 45 + 20 * (k.cap <= 2) + 10 * (k.n - 3) + 25 * ("sum-22" in mine),
     "pyromancer": lambda k, mine: 30.0,
-    "transmuter": lambda k, mine: 30 + 40 * (k.special in ("transmute", "equilibrium"))
-    + 20 * bool(mine & {"transmute-high", "transmute-low"}),
-    "metallurgist": lambda k, mine: 25 + 30 * (k.special in ("transmute", "caps"))
-    + 15 * bool(mine & {"transmute-high", "transmute-low"}),
+    "transmuter": lambda k, mine: (
+        30
+        + 40 * (k.special in ("transmute", "equilibrium"))
+        + 20 * bool(mine & {"transmute-high", "transmute-low"})
+    ),
+    "metallurgist": lambda k, mine: (
+        25
+        + 30 * (k.special in ("transmute", "caps"))
+        + 15 * bool(mine & {"transmute-high", "transmute-low"})
+    ),
     "hoarder": lambda k, mine: 30 + 20 * bool(mine & NEEDS_A_WIN),
     "anchor": lambda k, mine: 10.0,
     "seer": lambda k, mine: 20.0,
@@ -849,9 +896,7 @@ class TeamBot:
             # A Transmute is led high to succeed (or low to fizzle): the middle is not tried.
             tried = faces if intent == "catalyze" else [*faces[:2], *faces[2:][-3:]]
             for f in tried:
-                score = self._score_card(
-                    k, samples, f, [], order, intent, limit, k.target0
-                )
+                score = self._score_card(k, samples, f, [], order, intent, limit, k.target0)
                 if intent == "transmute":
                     score += self._transmute_bonus(k)
                 if score > best[0]:
@@ -910,8 +955,7 @@ class TeamBot:
             return [0.0] * k.n
         total = sum(k.val(p, f, intent) for p, f in plays)
         return [
-            outcome_value(k, Outcome(WIN, s, plays, total, plays[0][0], False))
-            for s in range(k.n)
+            outcome_value(k, Outcome(WIN, s, plays, total, plays[0][0], False)) for s in range(k.n)
         ]
 
     def _play(self, k: Knowledge, v: Any, d: Decision) -> str:
@@ -921,9 +965,7 @@ class TeamBot:
         intent = k.intent
         n = k.n
         played = {p for p, _ in k.plays}
-        order = [
-            s for s in ((k.me + i) % n for i in range(1, n)) if k.sizes[s] and s not in played
-        ]
+        order = [s for s in ((k.me + i) % n for i in range(1, n)) if k.sizes[s] and s not in played]
         samples = [k.sample(self.rng) for _ in range(self.samples)] if order else []
         limit = k.limit if intent == "catalyze" else 10_000
         scored = [
@@ -974,18 +1016,30 @@ USE_WHEN_BELOW = 60.0  # ... and only when the best plain play is worth less tha
 
 
 def _with_limit(bonus: int | None) -> Callable[..., float]:
-    def gain(bot: TeamBot, k: Knowledge, samples: list[list[list[int]]], faces: list[int],
-             order: list[int], best: float) -> float:
+    def gain(
+        bot: TeamBot,
+        k: Knowledge,
+        samples: list[list[list[int]]],
+        faces: list[int],
+        order: list[int],
+        best: float,
+    ) -> float:
         limit = 10_000 if bonus is None else k.limit + bonus
         return max(
-            bot._score_card(k, samples, f, k.plays, order, k.intent, limit, k.target)
-            for f in faces
+            bot._score_card(k, samples, f, k.plays, order, k.intent, limit, k.target) for f in faces
         )
+
     return gain
 
 
-def _pyro_gain(bot: TeamBot, k: Knowledge, samples: list[list[list[int]]], faces: list[int],
-               order: list[int], best: float) -> float:
+def _pyro_gain(
+    bot: TeamBot,
+    k: Knowledge,
+    samples: list[list[list[int]]],
+    faces: list[int],
+    order: list[int],
+    best: float,
+) -> float:
     k.active["pyromancer"] = k.me
     try:
         return max(
@@ -997,34 +1051,60 @@ def _pyro_gain(bot: TeamBot, k: Knowledge, samples: list[list[list[int]]], faces
 
 
 def _transmute_gain(forced: bool, drop: int) -> Callable[..., float]:
-    def gain(bot: TeamBot, k: Knowledge, samples: list[list[list[int]]], faces: list[int],
-             order: list[int], best: float) -> float:
+    def gain(
+        bot: TeamBot,
+        k: Knowledge,
+        samples: list[list[list[int]]],
+        faces: list[int],
+        order: list[int],
+        best: float,
+    ) -> float:
         return max(
-            bot._score_card(k, samples, f, k.plays, order, k.intent, 10_000, k.target - drop,
-                            forced=forced)
+            bot._score_card(
+                k, samples, f, k.plays, order, k.intent, 10_000, k.target - drop, forced=forced
+            )
             for f in faces
         )
+
     return gain
 
 
-def _hoard_gain(bot: TeamBot, k: Knowledge, samples: list[list[list[int]]], faces: list[int],
-                order: list[int], best: float) -> float:
+def _hoard_gain(
+    bot: TeamBot,
+    k: Knowledge,
+    samples: list[list[list[int]]],
+    faces: list[int],
+    order: list[int],
+    best: float,
+) -> float:
     return max(
         bot._score_card(k, samples, f, k.plays, order, k.intent, k.limit, k.target, claim=k.me)
         for f in faces
     )
 
 
-def _anchor_gain(bot: TeamBot, k: Knowledge, samples: list[list[list[int]]],
-                 faces: list[int], order: list[int], best: float) -> float:
+def _anchor_gain(
+    bot: TeamBot,
+    k: Knowledge,
+    samples: list[list[list[int]]],
+    faces: list[int],
+    order: list[int],
+    best: float,
+) -> float:
     return max(
         bot._score_card(k, samples, f, k.plays, order, k.intent, 10_000, k.target, anchor=k.me)
         for f in faces
     )
 
 
-def _seer_gain(bot: TeamBot, k: Knowledge, samples: list[list[list[int]]], faces: list[int],
-               order: list[int], best: float) -> float:
+def _seer_gain(
+    bot: TeamBot,
+    k: Knowledge,
+    samples: list[list[list[int]]],
+    faces: list[int],
+    order: list[int],
+    best: float,
+) -> float:
     return best + USE_MARGIN + 1 if bot._seer_plan(k) is not None else -1e18
 
 

@@ -98,8 +98,9 @@ def limits(view: Any, seat: int | None) -> str:
     m = view["mission"]
     slag = sum(view["slag"])
     left = view["transmute_limit"] - view["transmutes"]
-    tokens = [view["names"][i] if i != seat else "you"
-              for i, t in enumerate(view["whisper_tokens"]) if t]
+    tokens = [
+        view["names"][i] if i != seat else "you" for i, t in enumerate(view["whisper_tokens"]) if t
+    ]
     lines = [
         f"Mission {m['number']}, {m['name']}: Cauldron Limit {m['cauldron_limit']}, "
         f"Transmutation Target {m['transmutation_target']}.",
@@ -125,9 +126,9 @@ def status(view: Any, seat: int | None) -> str:
         tasks(view, seat),
     ]
     voids = [
-        f"{_who(view, i, seat)} {'have' if i == seat else 'has'} shown no "
-        + " or ".join(v)
-        for i, v in enumerate(view["voids"]) if v
+        f"{_who(view, i, seat)} {'have' if i == seat else 'has'} shown no " + " or ".join(v)
+        for i, v in enumerate(view["voids"])
+        if v
     ]
     if voids:
         lines.append("Voids: " + "; ".join(voids) + ".")
@@ -147,7 +148,6 @@ def rules_now(view: Any) -> str:
 COMMANDS = {
     "hand": ("your hand by suit, and cards others are known to hold", hand),
     "tasks": ("every task, its owner and whether it is open, complete or failed", tasks),
-    "totals": ("this reaction's cards and total, then tricks, slag and cards for everyone",
-               totals),
+    "totals": ("this reaction's cards and total, then tricks, slag and cards for everyone", totals),
     "limits": ("the mission's limits and special rule, slag, Transmutes and tokens left", limits),
 }

@@ -74,8 +74,9 @@ DISCIPLINES: dict[str, Discipline] = {
             "Purifier",
             "Once per mission: one Catalyze trick ignores the Cauldron Limit.",
             intent="catalyze",
-            label=lambda lim, tgt: f"this Catalyze cannot boil over (its limit of {lim} is "
-            "ignored)",
+            label=lambda lim, tgt: (
+                f"this Catalyze cannot boil over (its limit of {lim} is ignored)"
+            ),
             limit=lambda lim: NO_LIMIT,
         ),
         Discipline(
@@ -133,8 +134,9 @@ DISCIPLINES: dict[str, Discipline] = {
             "Seer",
             "Once per mission: swap one of your open tasks with another alchemist's open task.",
             intent="any",
-            label=lambda lim, tgt: "swap one of your open tasks with another alchemist's "
-            "(you pick both next)",
+            label=lambda lim, tgt: (
+                "swap one of your open tasks with another alchemist's (you pick both next)"
+            ),
             swaps_tasks=True,
         ),
     )

@@ -37,8 +37,11 @@ def begin(s: CrucibleState) -> None:
     s.say(
         "setup",
         f"Each alchemist is dealt {plural(k, 'card')}"
-        + (f"; {plural(left, 'card')} {'is' if left == 1 else 'are'} left out of play, unseen."
-           if left else "."),
+        + (
+            f"; {plural(left, 'card')} {'is' if left == 1 else 'are'} left out of play, unseen."
+            if left
+            else "."
+        ),
     )
     for seat in range(n):
         s.say(
@@ -105,8 +108,11 @@ class SpongeWindow(ResponseWindow):
         return s.sponge < 0
 
     def responses(self, state: Any, seat: int) -> list[Option]:
-        return [Option("volunteer", "Volunteer as the Sponge: win no Catalyze trick and lead "
-                                    "no Transmute")]
+        return [
+            Option(
+                "volunteer", "Volunteer as the Sponge: win no Catalyze trick and lead no Transmute"
+            )
+        ]
 
     def prompt(self, state: Any, seat: int) -> str:
         last = ""

@@ -67,7 +67,7 @@ def _lose_task(s: CrucibleState, task: list[Any], cause: str, what: str) -> None
     task[2] = tk.FAILED
     seat: int = task[1]
     words = tk.TASKS[task[0]].words
-    s.lose(cause, lambda viewer: f"{_whose(s, seat, viewer)} task \"{words}\" {what}", [seat])
+    s.lose(cause, lambda viewer: f'{_whose(s, seat, viewer)} task "{words}" {what}', [seat])
 
 
 def _fail(s: CrucibleState, task: list[Any], why: str, cause: str) -> None:
@@ -92,8 +92,12 @@ def review(s: CrucibleState) -> None:
             return
         if not d.at_end and d.met(s, owner):
             if in_order and earlier_open:
-                _lose_task(s, task, "mission-goal",
-                           "was completed before an earlier task in the draft order")
+                _lose_task(
+                    s,
+                    task,
+                    "mission-goal",
+                    "was completed before an earlier task in the draft order",
+                )
                 return
             _complete(s, task)
             continue
@@ -128,7 +132,7 @@ def _order_impossible(s: CrucibleState) -> Why:
             end_task = end_task or d.words
         elif end_task is not None:
             return (
-                f"\"{d.words}\" would be completed before \"{end_task}\", which is judged only at "
+                f'"{d.words}" would be completed before "{end_task}", which is judged only at '
                 "the end but was drafted earlier"
             )
     return None

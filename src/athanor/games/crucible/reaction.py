@@ -246,9 +246,7 @@ def usable(s: CrucibleState, seat: int, key: str) -> bool:
     if key in s.mods:
         return False
     if d.swaps_tasks:
-        return bool(s.open_tasks(seat)) and any(
-            t[2] == tk.OPEN and t[1] != seat for t in s.tasks
-        )
+        return bool(s.open_tasks(seat)) and any(t[2] == tk.OPEN and t[1] != seat for t in s.tasks)
     if d.zero is not None and not d.passive:
         return any(d.zero(s.face[c]) for c in s.legal_cards(seat))
     return True
@@ -280,9 +278,7 @@ class Reaction(Frame):
             s.leader = s.next_with_cards(s.leader)
             s.reaction += 1
             n = s.players
-            self.order = [
-                seat for seat in ((s.leader + i) % n for i in range(n)) if s.hands[seat]
-            ]
+            self.order = [seat for seat in ((s.leader + i) % n for i in range(n)) if s.hands[seat]]
             self.pos = 0
             self.step = "declare"
             s.say(
@@ -303,8 +299,7 @@ class Reaction(Frame):
             hand = names([s.face[c] for c in sorted(s.hands[leader], key=s.face.__getitem__)])
             return Decision(
                 leader,
-                f"You lead reaction {s.reaction}: Catalyze or Transmute? "
-                f"(your hand: {hand})",
+                f"You lead reaction {s.reaction}: Catalyze or Transmute? (your hand: {hand})",
                 opts,
             )
         seat = self.order[self.pos]
@@ -315,9 +310,7 @@ class Reaction(Frame):
         if not s.plays:
             return f"Lead a card to the {word}"
         played = names([s.face[c] for _, c in s.plays])
-        goal = (
-            f"limit {s.limit()}" if s.intent == CATALYZE else f"target {s.target()}"
-        )
+        goal = f"limit {s.limit()}" if s.intent == CATALYZE else f"target {s.target()}"
         return (
             f"Play to the {word} ({played} so far; total {s.total()}, {goal}; "
             f"{SUITS[s.lead_suit()]} led)"
@@ -396,9 +389,7 @@ def hints(s: CrucibleState, seat: int) -> list[tuple[int, str, str]]:
                 kinds.append("bottom")
             for hint in kinds:
                 extra = f"; {parity_words(f)}" if parity else ""
-                label = (
-                    f"Whisper {NAME[f]}: your {HINT_WORDS[hint]} {SUITS[su]}{extra}"
-                )
+                label = f"Whisper {NAME[f]}: your {HINT_WORDS[hint]} {SUITS[su]}{extra}"
                 out.append((f, hint, label))
     return out
 
@@ -489,7 +480,7 @@ class SeerPick(Frame):
         ]
         opts.append(Option("cancel", "Cancel: keep the Seer for later"))
         mine = tk.TASKS[self.mine].words
-        return Decision(self.seat, f"The Seer: swap \"{mine}\" for which task?", tuple(opts))
+        return Decision(self.seat, f'The Seer: swap "{mine}" for which task?', tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
         s: CrucibleState = state
@@ -512,12 +503,18 @@ class SeerPick(Frame):
         s.say(
             "play",
             f"{me} uses the Seer: {me}'s task \"{gave}\" goes to {them}, and {them}'s task "
-            f"\"{took}\" goes to {me}.",
+            f'"{took}" goes to {me}.',
             [
-                (self.seat, f"You use the Seer: your task \"{gave}\" goes to {them}, and "
-                            f"{them}'s task \"{took}\" is yours now."),
-                (other, f"{me} uses the Seer: {me}'s task \"{gave}\" is yours now, and your "
-                        f"task \"{took}\" goes to {me}."),
+                (
+                    self.seat,
+                    f'You use the Seer: your task "{gave}" goes to {them}, and '
+                    f'{them}\'s task "{took}" is yours now.',
+                ),
+                (
+                    other,
+                    f'{me} uses the Seer: {me}\'s task "{gave}" is yours now, and your '
+                    f'task "{took}" goes to {me}.',
+                ),
             ],
         )
         review(s)

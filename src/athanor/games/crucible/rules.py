@@ -324,9 +324,7 @@ class CrucibleState(GameState):
         face = self.face
         mine = seat is not None and 0 <= seat < self.players
         hand = [self._card(c) for c in self.hands[seat]] if mine and seat is not None else None
-        known = [
-            [self._card(c) for c in hand if self.known[c]] for hand in self.hands
-        ]
+        known = [[self._card(c) for c in hand if self.known[c]] for hand in self.hands]
         m = self.mission
         discs = []
         for i, key in enumerate(self.disc):
@@ -491,8 +489,16 @@ class CrucibleState(GameState):
             raise ValueError("the mission does not match the game's options")
         self.mission = MISSIONS[self.mission_no]
         per_seat = (
-            self.hands, self.piles, self.slag, self.disc_hand, self.disc, self.disc_used,
-            self.cancelled, self.tokens, self.voids, self.rec,
+            self.hands,
+            self.piles,
+            self.slag,
+            self.disc_hand,
+            self.disc,
+            self.disc_used,
+            self.cancelled,
+            self.tokens,
+            self.voids,
+            self.rec,
         )
         if any(not isinstance(x, list) or len(x) != n for x in per_seat):
             raise ValueError("a per-seat list does not match the number of players")
@@ -557,9 +563,14 @@ class CrucibleState(GameState):
 
     def check_invariants(self) -> None:
         """All 58 cards in exactly one place; faces, tokens and counts within bounds."""
-        for c in (*(c for h in self.hands for c in h), *self.out, *self.slag_pile,
-                  *self.destroyed, *(c for p in self.piles for c in p),
-                  *(c for _, c in self.plays)):
+        for c in (
+            *(c for h in self.hands for c in h),
+            *self.out,
+            *self.slag_pile,
+            *self.destroyed,
+            *(c for p in self.piles for c in p),
+            *(c for _, c in self.plays),
+        ):
             if type(c) is not int or not 0 <= c < DECK_SIZE:
                 raise AssertionError(f"{c!r} is not a card")
         places = self.card_places()
@@ -604,9 +615,7 @@ class CrucibleState(GameState):
             slots.append((other, len(hidden)))
         slots.append((-1, len(pool) - sum(k for _, k in slots)))
         bounds = self.hint_bounds()
-        allowed = {
-            other: (self.voids[other], bounds[other]) for other, _ in slots if other >= 0
-        }
+        allowed = {other: (self.voids[other], bounds[other]) for other, _ in slots if other >= 0}
         dealt = deal_consistent(pool, slots, allowed, rng)
         for other, _ in slots:
             if other < 0:

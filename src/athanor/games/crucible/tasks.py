@@ -290,9 +290,7 @@ def _zero_catalyst() -> Task:
     )
 
 
-def _flag(
-    key: str, category: str, text: str, index: int, impossible: Callable[..., Why]
-) -> Task:
+def _flag(key: str, category: str, text: str, index: int, impossible: Callable[..., Why]) -> Task:
     return Task(key, category, text, False, lambda s, o: s.rec[o][index] > 0, impossible=impossible)
 
 
@@ -410,8 +408,10 @@ def _none_first_three() -> Task:
         "Timing & Order",
         "Win none of the first three tricks.",
         False,
-        lambda s, o: (len(s.history) >= 3 or s.finished)
-        and not any(_won(s, i, o) for i in range(min(3, len(s.history)))),
+        lambda s, o: (
+            (len(s.history) >= 3 or s.finished)
+            and not any(_won(s, i, o) for i in range(min(3, len(s.history))))
+        ),
         broken,
     )
 
@@ -426,8 +426,12 @@ def _after_boil_impossible(s: CrucibleState, o: int, r: Reach) -> Why:
     return None
 
 
-def _compare(key: str, text: str, met: Callable[[CrucibleState, int], bool],
-             impossible: Callable[[CrucibleState, int, Reach], Why]) -> Task:
+def _compare(
+    key: str,
+    text: str,
+    met: Callable[[CrucibleState, int], bool],
+    impossible: Callable[[CrucibleState, int, Reach], Why],
+) -> Task:
     return Task(key, "Comparisons", text, True, met, impossible=impossible)
 
 
@@ -483,9 +487,7 @@ def _two_mandrake(r: Reach) -> Why:
 
 
 def _three_of_suit(r: Reach) -> Why:
-    best = max(
-        max(r.hands_with(suit) for suit in range(6)), sum(1 for c in r.catalysts if c)
-    )
+    best = max(max(r.hands_with(suit) for suit in range(6)), sum(1 for c in r.catalysts if c))
     return None if best >= 3 else "no suit can still be shown by three hands"
 
 
@@ -569,11 +571,11 @@ TASKS: dict[str, Task] = {
             _same_as_left,
         ),
         _combo("two-mandrake", "Win a trick holding two Mandrake.", TWO_M, _two_mandrake),
-        _combo("three-of-a-suit", "Win a trick holding three cards of one suit.", THREE,
-               _three_of_suit),
+        _combo(
+            "three-of-a-suit", "Win a trick holding three cards of one suit.", THREE, _three_of_suit
+        ),
         _combo("two-catalysts", "Win a trick holding two Catalysts.", TWO_C, _two_catalysts),
-        _combo("low-trick", "Win a trick in which no card is higher than 5.", LOW,
-               lambda r: None),
+        _combo("low-trick", "Win a trick in which no card is higher than 5.", LOW, lambda r: None),
     )
 }
 
