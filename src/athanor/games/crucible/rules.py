@@ -616,7 +616,8 @@ class CrucibleState(GameState):
         slots.append((-1, len(pool) - sum(k for _, k in slots)))
         bounds = self.hint_bounds()
         allowed = {other: (self.voids[other], bounds[other]) for other, _ in slots if other >= 0}
-        dealt = deal_consistent(pool, slots, allowed, rng)
+        # Sorted first, so the copy depends only on what ``seat`` knows and on ``seed``.
+        dealt = deal_consistent(sorted(pool), slots, allowed, rng)
         for other, _ in slots:
             if other < 0:
                 c.out = sorted([x for x in c.out if c.known[x]] + dealt[other])
@@ -629,6 +630,7 @@ class CrucibleState(GameState):
             if other not in keep:
                 spare.extend(c.disc_hand[other])
                 places.append((other, len(c.disc_hand[other])))
+        spare.sort()
         rng.shuffle(spare)
         for other, k in places:
             c.disc_hand[other] = spare[:k]

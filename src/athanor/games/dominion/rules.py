@@ -980,10 +980,17 @@ class DominionState(GameState):
         return c
 
     def determinize(self, seat: int, seed: int) -> DominionState:
-        """A copy where what ``seat`` cannot see is re-dealt: deck orders and other hands.
+        """A copy where what ``seat`` cannot see is dealt again (D44).
 
-        A player other than ``seat`` who is being asked something keeps their hand,
-        since the pending question names cards in it (D11).
+        Each other player's hidden cards (hand, deck, and the discard pile below its top
+        card) are pooled and dealt again into those places, keeping every size: which cards
+        a player owns is public (every gain and trash is announced), where the unseen ones
+        lie is not. ``seat``'s own deck is shuffled again; its hand and discard pile stay,
+        since it saw every card that went there. A player other than ``seat`` who is being
+        asked something keeps their hand and discard pile, since the question may name
+        cards in them (D11).
+        Pools are sorted before they are dealt, so the copy depends only on what ``seat``
+        knows and on ``seed``.
         """
         c = self.clone()
         rng = Rng(seed)
@@ -993,15 +1000,26 @@ class DominionState(GameState):
         seen = c.current if c.possessor >= 0 else -1
         for other in range(c.players):
             deck = c.decks[other]
-            if other != seat and other != asked and other != seen:
-                hand = c.hands[other]
-                pool = deck + hand
-                _shuffle(rng, pool)
-                k = len(hand)
-                c.hands[other] = pool[:k]
-                c.decks[other] = pool[k:]
-            else:
+            disc = c.discards[other]
+            if other == seat:
+                deck.sort()
                 _shuffle(rng, deck)
+                continue
+            if other == asked or other == seen:
+                # The question may name their hand or discard pile (Harbinger): only the
+                # deck is dealt again.
+                deck.sort()
+                _shuffle(rng, deck)
+                continue
+            hand = c.hands[other]
+            pool = deck + disc[:-1] + hand
+            pool.sort()
+            _shuffle(rng, pool)
+            k = len(hand)
+            below = len(disc) - 1 if disc else 0
+            c.hands[other] = pool[:k]
+            c.discards[other] = pool[k : k + below] + disc[-1:]
+            c.decks[other] = pool[k + below :]
         c.rng = Rng(rng.next64())
         return c
 

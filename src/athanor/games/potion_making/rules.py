@@ -505,13 +505,14 @@ class PotionMakingState(GameState):
                     if cards[cid].type.deck == deck and cid not in known:
                         pool.append(cid)
                         slots.append((o, k))
+            pool.sort()  # the copy depends only on what ``seat`` knows and on ``seed``
             rng.shuffle(pool)
             for o, k in slots:
                 c.hands[o][k] = pool.pop()
             c.decks[deck] = pool
         if c.mode != "practice":
             free = [o for o in hidden if not c.revealed(o)]
-            pool = [c.seq_card[o] for o in free] + list(c.seq_pool)
+            pool = sorted([c.seq_card[o] for o in free] + list(c.seq_pool))
             rng.shuffle(pool)
             for o in free:
                 c.seq_card[o] = pool.pop()
