@@ -56,6 +56,8 @@ def bot(game: str, name: str, seed: int) -> Any:
     s = spec(game)
     if name == "random":
         return RandomAgent(seed)
+    if name == "ismcts" or name.startswith("ismcts:"):
+        return _ismcts(game, name, seed)
     if name.endswith(".txt") and s.bot_from_text is not None:
         path = os.path.expanduser(name)
         try:
@@ -77,8 +79,73 @@ def bot(game: str, name: str, seed: int) -> Any:
             raise ConfigError(str(exc)) from None
     factory = s.bots.get(name)
     if factory is None:
-        known = ", ".join(["random", *sorted(s.bots)])
+        known = ", ".join(["random", "ismcts", *sorted(s.bots)])
         close = difflib.get_close_matches(name, ["random", *s.bots], n=3, cutoff=0.4)
         hint = f" Did you mean {', '.join(close)}?" if close else ""
         raise ConfigError(f"{s.title} has no bot {name!r}.{hint} Bots: {known}")
     return factory(seed)
+
+
+ISMCTS_PARAMS = {
+    "iterations": "iterations per decision (default 500)",
+    "time": "seconds per decision instead of a number of iterations",
+    "rollout": "the policy below the tree: random (default) or one of the game's bots",
+    "c": "the exploration constant (default 0.7)",
+}
+
+
+def _ismcts(game: str, name: str, seed: int) -> Any:
+    """``ismcts`` or ``ismcts:iterations=2000,rollout=big-money,time=0.5,c=0.7``."""
+    from athanor.agents.ismcts import Ismcts
+
+    _, _, rest = name.partition(":")
+    params: dict[str, str] = {}
+    for part in rest.split(",") if rest else ():
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key or not value.strip():
+            raise ConfigError(
+                f"bad ISMCTS parameter {part!r}: write name=value, for example "
+                "ismcts:iterations=2000,rollout=random"
+            )
+        if key not in ISMCTS_PARAMS:
+            known = "; ".join(f"{k}: {v}" for k, v in ISMCTS_PARAMS.items())
+            raise ConfigError(f"ISMCTS has no parameter {key!r}. Its parameters: {known}")
+        if key in params:
+            raise ConfigError(f"the ISMCTS parameter {key!r} is given twice")
+        params[key] = value.strip()
+    iterations = _number(params.get("iterations", "500"), "iterations", int, 1, 10_000_000)
+    seconds = _number(params["time"], "time", float, 0.001, 3600.0) if "time" in params else None
+    c = _number(params.get("c", "0.7"), "c", float, 0.0, 100.0)
+    rollout_name = params.get("rollout", "random")
+    if rollout_name == "ismcts" or rollout_name.startswith("ismcts:"):
+        raise ConfigError("an ISMCTS rollout cannot itself be ISMCTS; name a faster bot")
+    factory = None
+    if rollout_name != "random":
+        bot(game, rollout_name, 0)  # fails early with the game's list of bots
+
+        def factory(s: int) -> Any:
+            return bot(game, rollout_name, s)
+
+    return Ismcts(
+        seed,
+        iterations=int(iterations),
+        seconds=seconds,
+        rollout=factory,
+        c=c,
+        rollout_name=rollout_name,
+    )
+
+
+def _number(text: str, key: str, kind: type, low: float, high: float) -> float:
+    """A parameter's number, in range, or a clear ConfigError."""
+    try:
+        value = kind(text)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise ConfigError(f"the ISMCTS parameter {key} needs {what}, not {text!r}") from None
+    if not low <= value <= high or value != value:
+        raise ConfigError(
+            f"the ISMCTS parameter {key} must be from {low:g} to {high:g}, not {text}"
+        )
+    return float(value) if kind is float else int(value)

@@ -1005,7 +1005,7 @@ class DominionState(GameState):
                 deck.sort()
                 _shuffle(rng, deck)
                 continue
-            if other == asked or other == seen:
+            if other in (asked, seen):
                 # The question may name their hand or discard pile (Harbinger): only the
                 # deck is dealt again.
                 deck.sort()
