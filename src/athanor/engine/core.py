@@ -446,6 +446,9 @@ class GameSpec:
     cooperative: bool = False
     # The rules in force in this game, from its view (a mission's special rule), for help.
     help_now: Callable[[Any], str] | None = None
+    # Fixed-size actions and observations for learning code (athanor.envs): a function of
+    # (checked options, players) giving an ``athanor.engine.encoding.Encoding``.
+    encoding: Callable[[Mapping[str, Any], int], Any] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.spec = self

@@ -8,6 +8,7 @@ from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.crucible.bots import TeamBot
 from athanor.games.crucible.commands import COMMANDS, rules_now, status
 from athanor.games.crucible.disciplines import DISCIPLINES
+from athanor.games.crucible.encoding import encoding
 from athanor.games.crucible.missions import MISSIONS
 from athanor.games.crucible.rules import CrucibleState
 
@@ -58,6 +59,7 @@ SPEC = GameSpec(
     status=status,
     commands=COMMANDS,
     cooperative=True,
+    encoding=encoding,
     help_now=rules_now,
     sample_options=sample_options,
     conformance_options=CONFORMANCE_OPTIONS,

@@ -7,6 +7,7 @@ from typing import Any
 from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
 from athanor.games.dominion.commands import COMMANDS, turn_money
+from athanor.games.dominion.encoding import encoding
 from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
 from athanor.games.dominion.rules import DominionState
 from athanor.games.dominion.strategy import HeuristicBot, Strategy, StrategyBot, builtin_strategies
@@ -103,6 +104,7 @@ SPEC = GameSpec(
     shortcuts={"e": "end", "end": "end", "t": "treasures", "all": "treasures"},
     cards=card_texts,
     score_name="victory points",
+    encoding=encoding,
     bot_from_text=lambda text, source, seed: StrategyBot(Strategy.parse(text, source), seed),
     help=(
         "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "

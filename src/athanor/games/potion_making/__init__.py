@@ -8,6 +8,7 @@ from athanor.games.potion_making import spells, turn
 from athanor.games.potion_making.bots import PotionMakingBot, make_bot
 from athanor.games.potion_making.cards import MODES, load
 from athanor.games.potion_making.commands import COMMANDS, status
+from athanor.games.potion_making.encoding import encoding
 from athanor.games.potion_making.rules import PotionMakingState, parse_mode
 
 PotionMakingState.FRAMES = {**turn.FRAMES, **spells.FRAMES}
@@ -86,6 +87,7 @@ SPEC = GameSpec(
         {"expansions": "guild"},
         {"expansions": "guild,university"},
     ),
+    encoding=encoding,
 )
 
 __all__ = ["SPEC", "PotionMakingBot", "PotionMakingState"]

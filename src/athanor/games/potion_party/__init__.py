@@ -8,6 +8,7 @@ from typing import Any
 from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.potion_party.bots import PotionPartyBot, make_bot
 from athanor.games.potion_party.data import ALCHEMISTS, DEFAULT_FACES, RECIPES, parse_faces
+from athanor.games.potion_party.encoding import encoding
 from athanor.games.potion_party.rules import PotionPartyState
 
 
@@ -111,6 +112,7 @@ SPEC = GameSpec(
     shortcuts={"s": "stop", "g": "greedy"},
     cards=card_texts,
     score_name="ingredients toward the potion",
+    encoding=encoding,
     help=(
         "Each turn you roll three blue and three red dice. Darkness dice are set aside; "
         "matching star faces of one colour form Stardust groups (blue: Sapphire, red: Ruby). "
