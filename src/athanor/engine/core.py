@@ -92,29 +92,39 @@ class Decision:
     dataclass because one is made at every step and that is measurably cheaper.
     """
 
-    __slots__ = ("_id_set", "ids", "options", "prompt", "seat")
+    __slots__ = ("_id_set", "_prompt", "ids", "options", "seat")
 
     seat: int
-    prompt: str
     options: tuple[Option, ...]
     ids: tuple[str, ...]  # the option ids, in order (bots and apply read them often)
     _id_set: frozenset[str] | None
+    _prompt: str | Callable[[], str]
 
     def __init__(
         self,
         seat: int,
-        prompt: str,
+        prompt: str | Callable[[], str],
         options: tuple[Option, ...],
         ids: tuple[str, ...] | None = None,
         id_set: frozenset[str] | None = None,
     ) -> None:
         """``ids`` and ``id_set``, if given, must be the options' ids in order and as a set
-        (a game may keep them ready)."""
+        (a game may keep them ready). ``prompt`` may be a function that makes the prompt
+        when it is first read: playouts that nobody reads skip the words. It must then
+        read only what the question's own step cannot change before it is answered."""
         self.seat = seat
-        self.prompt = prompt
+        self._prompt = prompt
         self.options = options
         self.ids = tuple([o.id for o in options]) if ids is None else ids
         self._id_set = id_set
+
+    @property
+    def prompt(self) -> str:
+        """The question in plain words."""
+        p = self._prompt
+        if not isinstance(p, str):
+            p = self._prompt = p()
+        return p
 
     @property
     def id_set(self) -> frozenset[str]:

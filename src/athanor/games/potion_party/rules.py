@@ -24,6 +24,7 @@ from athanor.engine.text import list_words as _list_words
 from athanor.engine.text import plural as _plural
 from athanor.games.potion_party.data import (
     ALCHEMISTS,
+    ALLOWED_FACES,
     BOX,
     COMPLEX,
     DEFAULT_FACES,
@@ -40,6 +41,8 @@ from athanor.games.potion_party.data import (
 )
 
 OPPOSITE = {"heart": "potion", "potion": "heart"}
+# Stars on each face a die may show (faces are configurable, but only from these).
+_STARS = {f: stars(f) for faces in ALLOWED_FACES.values() for f in faces}
 FACE_COLOUR = {"heart": "blue", "potion": "red"}
 
 
@@ -137,7 +140,11 @@ class PotionPartyState(GameState):
         """Dice of one colour held beside alchemist cards (saved or Super Dice)."""
         if colour == "green":
             return sum(self.supers) + self.new_supers + self.loose_green
-        return sum(s.count(colour) for s in self.saved) + self.new_saved.count(colour)
+        n = self.new_saved.count(colour)
+        for saved in self.saved:
+            if saved:
+                n += saved.count(colour)
+        return n
 
     def can_save(self, colour: str) -> bool:
         """Running Out of Dice: saving must leave enough dice for a full pool (R9)."""
@@ -169,7 +176,11 @@ class PotionPartyState(GameState):
 
     def pool_faces(self, face: str) -> int:
         """How many dice in the pool show a face."""
-        return sum(1 for _, f in self.pool if f == face)
+        n = 0
+        for d in self.pool:
+            if d[1] == face:
+                n += 1
+        return n
 
     def super_pair(self) -> tuple[str, str] | None:
         """Where the heart and potion for a Super Die would come from (R6).
@@ -178,10 +189,17 @@ class PotionPartyState(GameState):
         saved-and-kept dice first because they are lost if unused; a pair of
         two kept dice does not count, since kept dice match the roll.
         """
-        if not self.can_make_super():
+        ph = pp = False
+        for d in self.pool:
+            f = d[1]
+            if f == "heart":
+                ph = True
+            elif f == "potion":
+                pp = True
+        kept = self.kept
+        kh, kp = "blue" in kept, "red" in kept
+        if not ((ph or kh) and (pp or kp)) or not self.can_make_super():
             return None
-        kh, kp = "blue" in self.kept, "red" in self.kept
-        ph, pp = self.pool_faces("heart") > 0, self.pool_faces("potion") > 0
         if kh and pp:
             return ("kept", "pool")
         if kp and ph:
@@ -216,16 +234,20 @@ class PotionPartyState(GameState):
         self.pool = [[c, ""] for c in ("blue", "red") for _ in range(POOL[c])]
         self.waiting = self.saved[seat]
         self.saved[seat] = []
-        self.say(
-            "turn",
-            f"Turn {self.turns}: {self.names[seat]} to play.",
-            [(seat, f"Turn {self.turns}: your turn.")],
-        )
+        if self.log is not None:
+            self.say(
+                "turn",
+                f"Turn {self.turns}: {self.names[seat]} to play.",
+                [(seat, f"Turn {self.turns}: your turn.")],
+            )
 
     def roll_pool(self, seat: int) -> None:
         """Roll every die in the pool and narrate the faces in order."""
+        by_colour = self.faces
+        below = self.rng.below
         for d in self.pool:
-            d[1] = self._roll(d[0])
+            f = by_colour[d[0]]
+            d[1] = f[below(len(f))]
         if self.log is not None:
             faces = [face_words(c, f) for c, f in self.pool]
             self._act(seat, "roll", "rolls", ": " + _list_words(faces) + ".")
@@ -240,59 +262,78 @@ class PotionPartyState(GameState):
         r = self.the_recipe
         if r is not None and r.need("darkness"):
             self.tally["darkness"] += len(dark)
-        self._act(
-            seat,
-            "set",
-            "sets",
-            f" aside {_plural(len(dark), 'Darkness die', 'Darkness dice')} ({', '.join(dark)}).",
-        )
+        if self.log is not None:
+            self._act(
+                seat,
+                "set",
+                "sets",
+                f" aside {_plural(len(dark), 'Darkness die', 'Darkness dice')} "
+                f"({', '.join(dark)}).",
+            )
+
+    def _star_counts(self) -> dict[tuple[str, str], int]:
+        """How many pool dice show each (colour, star face)."""
+        counts: dict[tuple[str, str], int] = {}
+        for d in self.pool:
+            f = d[1]
+            if _STARS.get(f, 0):
+                key = (d[0], f)
+                counts[key] = counts.get(key, 0) + 1
+        return counts
 
     def matches_possible(self) -> bool:
         """Whether the pool (just rolled) allows any match (R2)."""
-        counts = Counter((c, f) for c, f in self.pool if stars(f))
-        for (c, f), n in counts.items():
+        for (c, f), n in self._star_counts().items():
             if n >= 2 or any(g[0] == c and g[1] == f for g in self.groups):
                 return True
         return self.super_pair() is not None
 
     def collect_groups(self, seat: int) -> None:
         """Form every Stardust group the pool allows and add to groups (R1)."""
-        counts = Counter((c, f) for c, f in self.pool if stars(f))
+        counts = self._star_counts()
+        if not counts:
+            return
         for (c, f), n in sorted(counts.items()):
             group = next((g for g in self.groups if g[0] == c and g[1] == f), None)
             if group is None and n < 2:
                 continue
-            gain = stars(f) * n
+            gain = _STARS[f] * n
             kind = STARDUST[c]
             self.tally[kind] += gain
             self.pool = [d for d in self.pool if not (d[0] == c and d[1] == f)]
-            words = _plural(n, f"{c} {f}-star die", f"{c} {f}-star dice")
             if group is None:
                 self.groups.append([c, f, n])
-                what = f" a group of {words}: {gain} {INGREDIENT_WORDS[kind]}."
-                self._act(seat, "form", "forms", what)
             else:
                 group[2] += n
-                what = f" {words} to the {c} {f}-star group: {gain} more {INGREDIENT_WORDS[kind]}."
-                self._act(seat, "add", "adds", what)
+            if self.log is not None:
+                words = _plural(n, f"{c} {f}-star die", f"{c} {f}-star dice")
+                if group is None:
+                    what = f" a group of {words}: {gain} {INGREDIENT_WORDS[kind]}."
+                    self._act(seat, "form", "forms", what)
+                else:
+                    what = (
+                        f" {words} to the {c} {f}-star group: {gain} more {INGREDIENT_WORDS[kind]}."
+                    )
+                    self._act(seat, "add", "adds", what)
             self.greedy_ok = True
 
     def bust(self, seat: int) -> None:
         """No match on a greedy roll: the turn's results are lost (R3)."""
-        lost = [f"{n} {INGREDIENT_WORDS[i]}" for i, n in self.tally.items() if n]
-        extra = []
-        if self.new_saved:
-            extra.append(_plural(len(self.new_saved), "saved Alchemy die", "saved Alchemy dice"))
-        if self.new_supers:
-            extra.append(_plural(self.new_supers, "Super Die", "Super Dice"))
-        self._act(
-            seat,
-            "make",
-            "makes",
-            f" no match and busts, losing {_list_words(lost + extra)} from this turn.",
-            your_rest=f" no match and bust, losing {_list_words(lost + extra)} from this turn.",
-            kind="score",
-        )
+        if self.log is not None:
+            lost = [f"{n} {INGREDIENT_WORDS[i]}" for i, n in self.tally.items() if n]
+            if self.new_saved:
+                n = len(self.new_saved)
+                lost.append(_plural(n, "saved Alchemy die", "saved Alchemy dice"))
+            if self.new_supers:
+                lost.append(_plural(self.new_supers, "Super Die", "Super Dice"))
+            self._act(
+                seat,
+                "make",
+                "makes",
+                f" no match and busts, losing {_list_words(lost)} from this turn.",
+                your_rest=f" no match and bust, losing {_list_words(lost)} from this turn.",
+                kind="score",
+            )
         self._drop_unused_kept(seat)
         self._reset_turn()
 
@@ -301,12 +342,13 @@ class PotionPartyState(GameState):
         t = self.totals[seat]
         r = self.the_recipe
         assert r is not None
-        t["ruby"] += self.tally["ruby"]
-        t["sapphire"] += self.tally["sapphire"]
-        parts = [f"{self.tally[k]} {INGREDIENT_WORDS[k]}" for k in ("ruby", "sapphire")]
+        tally = self.tally
+        t["ruby"] += tally["ruby"]
+        t["sapphire"] += tally["sapphire"]
+        parts = [f"{tally[k]} {INGREDIENT_WORDS[k]}" for k in ("ruby", "sapphire")]
         lost: list[str] = []
         for ing in COMPLEX:
-            n = self.tally[ing]
+            n = tally[ing]
             if not n or not r.need(ing):
                 continue
             if self.stardust_met(seat):
@@ -316,13 +358,14 @@ class PotionPartyState(GameState):
                 lost.append(f"{n} {INGREDIENT_WORDS[ing]}")
         self.saved[seat].extend(self.new_saved)
         self.supers[seat] += self.new_supers
-        msg = f" {_list_words(parts)}."
-        if lost:
-            msg += (
-                f" {_list_words(lost)} cannot be added before the Ruby and Sapphire "
-                "Stardust is complete."
-            )
-        self._act(seat, "record", "records", msg, kind="score")
+        if self.log is not None:
+            msg = f" {_list_words(parts)}."
+            if lost:
+                msg += (
+                    f" {_list_words(lost)} cannot be added before the Ruby and Sapphire "
+                    "Stardust is complete."
+                )
+            self._act(seat, "record", "records", msg, kind="score")
         self._drop_unused_kept(seat)
         self._reset_turn()
         if self.has_won(seat):
@@ -754,14 +797,14 @@ class Turn(Frame):
             s.roll_pool(self.seat)
             self.step = "darkness"
             dark = s.pool_faces("dark")
-            if s.power(self.seat) == "lich" and dark >= 2:
+            if dark >= 2 and s.power(self.seat) == "lich":
                 s.stack.append(LichReroll(self.seat, dark // 2))
-            return None
+                return None
+            # Nothing can intervene: go straight on (one trip through the stack, not two).
         if self.step == "darkness":
             s.remove_darkness(self.seat)
             s.collect_groups(self.seat)
             self.step = "collect"
-            return None
         if self.step == "record":
             s.record(self.seat)
             s.stack.pop()
@@ -772,48 +815,66 @@ class Turn(Frame):
             s.stack.pop()
             s.stack.append(StartTurn((self.seat + 1) % s.players))
             return None
-        return Decision(self.seat, self.prompt(s), self.options(s))
+        opts, ids = self.options(s)
+        # The prompt's words are made only if somebody reads them (playouts do not); it
+        # reads a snapshot, so it stays true after the answer.
+        snap = (
+            tuple(map(tuple, s.pool)),
+            tuple(s.tally.items()),
+            tuple(s.kept),
+            tuple(s.new_saved),
+        )
+        return Decision(self.seat, lambda: self.prompt_words(*snap), opts, ids)
 
     def prompt(self, s: PotionPartyState) -> str:
         """What next, with the dice left and the turn's haul, so the choice is informed."""
-        pool = _list_words([face_words(c, f) for c, f in s.pool]) if s.pool else "empty"
-        haul = [f"{n} {INGREDIENT_WORDS[k]}" for k, n in s.tally.items() if n]
-        extra = ""
-        if s.kept:
-            extra += f"; kept to match: {', '.join(s.kept)}"
-        if s.new_saved:
-            extra += f"; saved for next turn: {', '.join(s.new_saved)}"
-        return (
-            f"What next? Pool: {pool}; this turn so far: "
-            f"{_list_words(haul) if haul else 'nothing'}{extra}."
+        return self.prompt_words(
+            tuple(map(tuple, s.pool)),
+            tuple(s.tally.items()),
+            tuple(s.kept),
+            tuple(s.new_saved),
         )
 
-    def options(self, s: PotionPartyState) -> tuple[Option, ...]:
-        """The choices while collecting ingredients: "stop" always first and "greedy"
-        second when offered, so their numbers never move; then the Alchemy dice."""
-        opts: list[Option] = [Option("stop", "Stop and record this turn's ingredients")]
+    @staticmethod
+    def prompt_words(
+        pool: Sequence[Sequence[str]],
+        haul: tuple[tuple[str, int], ...],
+        kept: tuple[str, ...],
+        saved: tuple[str, ...],
+    ) -> str:
+        """The prompt from what it tells: pool, the turn's haul, kept and saved dice."""
+        dice = _list_words([face_words(c, f) for c, f in pool]) if pool else "empty"
+        got = [f"{n} {INGREDIENT_WORDS[k]}" for k, n in haul if n]
+        extra = ""
+        if kept:
+            extra += f"; kept to match: {', '.join(kept)}"
+        if saved:
+            extra += f"; saved for next turn: {', '.join(saved)}"
+        return (
+            f"What next? Pool: {dice}; this turn so far: "
+            f"{_list_words(got) if got else 'nothing'}{extra}."
+        )
+
+    def options(self, s: PotionPartyState) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+        """The choices while collecting ingredients, and their ids: "stop" always first and
+        "greedy" second when offered, so their numbers never move; then the Alchemy dice.
+        The same choices are made once and kept (they depend on a few facts only)."""
         r = s.the_recipe
         assert r is not None
-        if s.greedy_ok and s.pool:
-            dice = _plural(len(s.pool), "die", "dice")
-            opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
-        if s.super_pair() is not None:
-            opts.append(Option("super", "Pair a heart and a potion into a Super Die"))
-        for face in ("heart", "potion"):
-            if not s.pool_faces(face):
-                continue
-            colour = FACE_COLOUR[face]
-            if s.can_save(colour):
-                opts.append(Option(f"save-{face}", f"Save the {colour} {face} die for next turn"))
-            if r.need(face):
-                opts.append(
-                    Option(
-                        f"take-{face}",
-                        f"Take the {face} as an Alchemy ({face}) ingredient "
-                        "(it counts only once your Ruby and Sapphire are complete)",
-                    )
-                )
-        return tuple(opts)
+        greedy = len(s.pool) if s.greedy_ok else 0
+        pair = s.super_pair() is not None
+        heart = potion = 0  # 0: none in the pool; else 1 + 2 * may save + 4 * may take
+        for d in s.pool:
+            f = d[1]
+            if f == "heart" and not heart:
+                heart = 1 + 2 * s.can_save("blue") + 4 * bool(r.need("heart"))
+            elif f == "potion" and not potion:
+                potion = 1 + 2 * s.can_save("red") + 4 * bool(r.need("potion"))
+        key = (greedy, pair, heart, potion)
+        got = _TURN_OPTIONS.get(key)
+        if got is None:
+            got = _TURN_OPTIONS[key] = _turn_options(*key)
+        return got
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionPartyState = state
@@ -821,8 +882,9 @@ class Turn(Frame):
         if option_id == "stop":
             s._act(seat, "stop", "stops", ".")
             self.step = "record"
-            order = [(seat + i) % s.players for i in range(1, s.players)]
-            s.stack.append(SabotageWindow(order, 0, seat))
+            if any(s.supers):  # a window where nobody may Sabotage closes without a word
+                order = [(seat + i) % s.players for i in range(1, s.players)]
+                s.stack.append(SabotageWindow(order, 0, seat))
             return
         if option_id == "greedy":
             s._act(seat, "are", "is", " greedy.")
@@ -858,6 +920,36 @@ class Turn(Frame):
             s.aside.append(colour)
             s.tally[face] += 1
             s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
+
+
+_TURN_OPTIONS: dict[tuple[int, bool, int, int], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
+
+
+def _turn_options(
+    greedy: int, pair: bool, heart: int, potion: int
+) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+    """The Turn's options for these facts (see ``Turn.options``)."""
+    opts: list[Option] = [Option("stop", "Stop and record this turn's ingredients")]
+    if greedy:
+        dice = _plural(greedy, "die", "dice")
+        opts.append(Option("greedy", f"Be greedy: roll the {dice} left in the pool"))
+    if pair:
+        opts.append(Option("super", "Pair a heart and a potion into a Super Die"))
+    for face, facts in (("heart", heart), ("potion", potion)):
+        if not facts:
+            continue
+        colour = FACE_COLOUR[face]
+        if facts & 2:
+            opts.append(Option(f"save-{face}", f"Save the {colour} {face} die for next turn"))
+        if facts & 4:
+            opts.append(
+                Option(
+                    f"take-{face}",
+                    f"Take the {face} as an Alchemy ({face}) ingredient "
+                    "(it counts only once your Ruby and Sapphire are complete)",
+                )
+            )
+    return tuple(opts), tuple([o.id for o in opts])
 
 
 @dataclass
