@@ -9,6 +9,7 @@ from athanor.engine import GameSpec, OptionSpec, Rng
 from athanor.games.potion_party.bots import PotionPartyBot, make_bot
 from athanor.games.potion_party.data import ALCHEMISTS, DEFAULT_FACES, RECIPES, parse_faces
 from athanor.games.potion_party.encoding import encoding
+from athanor.games.potion_party.optimal import make_optimal
 from athanor.games.potion_party.rules import PotionPartyState
 
 
@@ -104,7 +105,11 @@ SPEC = GameSpec(
         ),
     ),
     summary="Push-your-luck dice: roll, match Stardust, be greedy, sabotage.",
-    bots={"heuristic": make_bot, "cautious": lambda seed: PotionPartyBot(seed, 0.6)},
+    bots={
+        "heuristic": make_bot,
+        "cautious": lambda seed: PotionPartyBot(seed, 0.6),
+        "optimal": make_optimal,
+    },
     default_bot="heuristic",
     status=status,
     sample_options=sample_options,
