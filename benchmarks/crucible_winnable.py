@@ -1,0 +1,65 @@
+"""How many Crucible deals can be won at all, beside how many the bot team wins.
+
+Run: python benchmarks/crucible_winnable.py [--deals N] [--players P] [--budget NODES]
+
+For each mission, N deals (seeds 1..N): the team bot drafts, then the perfect-information
+search (athanor.games.crucible.solver) decides whether any line of play wins, and the bot
+team plays the same deal on from the same state. A deal the search could not decide within
+the node budget counts as unknown, so the share of winnable deals lies between
+"won" / N and ("won" + "unknown") / N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import athanor
+from _args import positive  # benchmarks/_args.py (scripts run from this folder)
+from athanor import catalog
+from athanor.engine import play_out
+from athanor.games.crucible.missions import MISSIONS
+from athanor.games.crucible.rules import CrucibleState
+from athanor.games.crucible.solver import after_draft, winnable
+
+
+def main() -> None:
+    """Print a Markdown table: per mission, the deals won by search and by the bot team."""
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--deals", type=positive, default=30)
+    p.add_argument("--players", type=positive, default=3)
+    p.add_argument("--budget", type=positive, default=20_000)
+    p.add_argument("--missions", type=int, nargs="*", default=list(MISSIONS))
+    a = p.parse_args()
+    print(
+        "| mission | deals | winnable (proven) | not winnable (proven) | undecided | "
+        "bot team won | seconds |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for m in a.missions:
+        won = lost = unknown = team = 0
+        start = time.perf_counter()
+        for seed in range(1, a.deals + 1):
+            s = athanor.new_game("crucible", a.players, seed, {"mission": m}, log=False)
+            assert isinstance(s, CrucibleState)
+            bots = [catalog.bot("crucible", "team", seed * 31 + i) for i in range(a.players)]
+            while not after_draft(s):
+                d = s.decision
+                assert d is not None
+                s.apply(bots[d.seat].choose(s, d))
+            v = winnable(s, a.budget)
+            won += v.answer == "won"
+            lost += v.answer == "lost"
+            unknown += v.answer == "unknown"
+            play_out(s, bots)
+            team += s.outcome == "won"
+        n = a.deals
+        print(
+            f"| {m} | {n} | {won} ({won / n:.0%}) | {lost} ({lost / n:.0%}) | "
+            f"{unknown} ({unknown / n:.0%}) | {team} ({team / n:.0%}) | "
+            f"{time.perf_counter() - start:.0f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
