@@ -155,7 +155,7 @@ def corrupted_files(n: int) -> dict[str, Counter[str]]:
     saves = []
     for name in GAMES:
         for seed in range(5):
-            state = athanor.new_game(name, 2, seed)
+            state = athanor.new_game(name, athanor.spec(name).min_players, seed)
             agent = RandomAgent(seed)
             for _ in range(40):
                 if state.is_over:
