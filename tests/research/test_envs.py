@@ -112,3 +112,15 @@ def test_the_aec_env_hands_each_agent_its_own_view() -> None:
     assert env.infos[agent]["view"]["players"][seat]["hand"] is not None
     assert env.infos[other]["view"]["players"][seat]["hand"] is None
     assert env.observe(other)["action_mask"].sum() == 0  # not asked: nothing is legal
+
+
+def test_docs_envs_lists_every_block_of_every_encoding() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "envs.md").read_text()
+    for spec in athanor.games():
+        assert spec.encoding is not None, f"{spec.name} has no encoding"
+        enc = spec.encoding(spec.check_options({}), spec.min_players)
+        section = text.split(f"(`{spec.name}`)", 1)[1].split("\n### ", 1)[0]
+        for name, n, _ in enc.layout.blocks:
+            assert f"| `{name}` | {n} |" in section, (spec.name, name)

@@ -185,7 +185,8 @@ def list_games(args: argparse.Namespace, term: Terminal) -> int:
         if spec.summary:
             term.line(f"  {spec.summary}")
         term.line(
-            f"  Bots: {', '.join(['random', *sorted(spec.bots)])} (default {spec.default_bot})."
+            f"  Bots: {', '.join(['random', *sorted(spec.bots)])} (default {spec.default_bot}); "
+            "ismcts or ismcts:iterations=N,rollout=BOT,time=SECONDS searches."
         )
         for o in spec.options:
             term.line(f"  --option {o.name}=...  {o.doc} Default: {o.default}.")
