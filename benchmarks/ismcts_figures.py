@@ -20,8 +20,8 @@ from athanor.sim import wilson
 
 ROLLOUT = {
     "potion-party": "heuristic",
-    "dominion": "big-money",
-    "potion-making": "random",
+    "dominion": "big-money-ultimate",
+    "potion-making": "heuristic",
     "crucible": "random",
 }
 

@@ -110,3 +110,19 @@ def test_the_same_seed_gives_the_same_game() -> None:
         return list(s.choices or [])
 
     assert game() == game()
+
+
+def test_a_guiding_bot_is_tried_first_so_one_iteration_plays_like_it() -> None:
+    """With a game's bot as rollout policy, the bot's choice is the first one tried: after
+    a single iteration it is the only option visited, so it is the one played."""
+    s = athanor.new_game("dominion", 2, 4, {"kingdom": "first-game"}, log=False)
+    bmu = catalog.bot("dominion", "big-money-ultimate", 9)
+    checked = 0
+    while s.decision is not None and checked < 30:
+        d = s.decision
+        if len(d.ids) > 1:
+            one = catalog.bot("dominion", "ismcts:iterations=1,rollout=big-money-ultimate", 2)
+            assert one.choose(s, d) == bmu.choose(s, d)
+            checked += 1
+        s.apply(bmu.choose(s, d))
+    assert checked == 30

@@ -8,7 +8,10 @@ decisions included, and each option is scored by the seat that chooses it.
 An option is weighed against how often it was available, since in one copy an
 option may be legal and in another not (Cowling, Powley and Whitehouse, 2012).
 Below the tree a rollout policy plays to the end: uniform random, or a game's
-own bot.
+own bot, which then also guides the tree: at each node its choice is tried first and
+gets a progressive bias (``bias / visits`` added to its score), so a small budget refines
+the bot's play rather than starting from random options, and the evidence of the
+rollouts overrules the bot as the visits grow.
 """
 
 from __future__ import annotations
@@ -26,13 +29,14 @@ MAX_ROLLOUT_STEPS = 20_000  # a rollout that has not ended by then counts as a d
 class Node:
     """Statistics of one option at one place in the tree, and the options below it."""
 
-    __slots__ = ("avail", "children", "visits", "wins")
+    __slots__ = ("avail", "children", "hint", "visits", "wins")
 
     def __init__(self) -> None:
         self.visits = 0
         self.wins = 0.0
         self.avail = 0
         self.children: dict[str, Node] = {}
+        self.hint = ""  # the rollout bot's choice here, when a bot guides the search
 
 
 class _RandomPolicy:
@@ -76,6 +80,7 @@ class Ismcts:
         rollout: Callable[[int], Agent] | None = None,
         c: float = 0.7,
         rollout_name: str = "random",
+        bias: float = 2.0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
@@ -89,6 +94,8 @@ class Ismcts:
         self.policy: Agent = (
             _RandomPolicy(Rng(seed ^ 0x7011)) if rollout is None else rollout(seed ^ 0x7011)
         )
+        self.guided = rollout is not None  # a bot, not uniform random, picks first tries
+        self.bias = bias
         self.last_iterations = 0  # iterations run for the last decision (for reports)
 
     def choose(self, state: GameState, decision: Decision) -> str:
@@ -139,9 +146,14 @@ class Ismcts:
         while d is not None:
             ids = d.ids
             children = node.children
+            if self.guided and not node.hint:
+                node.hint = self.policy.choose(s, d)
             untried = [i for i in ids if i not in children]
             if untried:
-                pick = untried[rng.below(len(untried))]
+                # A game's bot as rollout policy also says which option to try first.
+                pick = node.hint
+                if pick not in untried:
+                    pick = untried[rng.below(len(untried))]
                 child = children[pick] = Node()
                 for i in ids:
                     ch = children.get(i)
@@ -152,10 +164,14 @@ class Ismcts:
                 break
             best_id = ids[0]
             best = -1.0
+            hint = node.hint
+            bias = self.bias
             for i in ids:
                 ch = children[i]
                 ch.avail += 1
                 score = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if i == hint:
+                    score += bias / ch.visits  # progressive bias toward the bot's choice
                 if score > best:
                     best = score
                     best_id = i
