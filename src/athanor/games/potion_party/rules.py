@@ -281,16 +281,18 @@ class PotionPartyState(GameState):
                 counts[key] = counts.get(key, 0) + 1
         return counts
 
-    def matches_possible(self) -> bool:
-        """Whether the pool (just rolled) allows any match (R2)."""
-        for (c, f), n in self._star_counts().items():
+    def matches_possible(self, counts: dict[tuple[str, str], int] | None = None) -> bool:
+        """Whether the pool (just rolled) allows any match (R2); ``counts`` as made by
+        ``_star_counts`` for this pool, if already made."""
+        for (c, f), n in (self._star_counts() if counts is None else counts).items():
             if n >= 2 or any(g[0] == c and g[1] == f for g in self.groups):
                 return True
         return self.super_pair() is not None
 
-    def collect_groups(self, seat: int) -> None:
+    def collect_groups(self, seat: int, counts: dict[tuple[str, str], int] | None = None) -> None:
         """Form every Stardust group the pool allows and add to groups (R1)."""
-        counts = self._star_counts()
+        if counts is None:
+            counts = self._star_counts()
         if not counts:
             return
         for (c, f), n in sorted(counts.items()):
@@ -753,14 +755,7 @@ class UseSaved(Frame):
         if not s.waiting:
             s.stack.pop()
             return None
-        colour = s.waiting[0]
-        face = "heart" if colour == "blue" else "potion"
-        other = OPPOSITE[face]
-        opts = (
-            Option("add", f"Roll the saved {colour} die with the pool"),
-            Option("keep", f"Keep it showing its {face} to pair with a rolled {other}"),
-        )
-        prompt = f"Use your saved {colour} Alchemy die ({face})"
+        prompt, opts = _USE_SAVED[s.waiting[0]]
         return Decision(self.seat, prompt, opts)
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -768,10 +763,25 @@ class UseSaved(Frame):
         colour = s.waiting.pop(0)
         if option_id == "add":
             s.pool.append([colour, ""])
-            s._act(self.seat, "add", "adds", f" a saved {colour} die to the roll.")
+            if s.log is not None:
+                s._act(self.seat, "add", "adds", f" a saved {colour} die to the roll.")
         else:
             s.kept.append(colour)
-            s._act(self.seat, "keep", "keeps", f" a saved {colour} die aside to match.")
+            if s.log is not None:
+                s._act(self.seat, "keep", "keeps", f" a saved {colour} die aside to match.")
+
+
+def _use_saved(colour: str) -> tuple[str, tuple[Option, ...]]:
+    """The question about a saved die of one colour (made once per colour)."""
+    face = "heart" if colour == "blue" else "potion"
+    opts = (
+        Option("add", f"Roll the saved {colour} die with the pool"),
+        Option("keep", f"Keep it showing its {face} to pair with a rolled {OPPOSITE[face]}"),
+    )
+    return f"Use your saved {colour} Alchemy die ({face})", opts
+
+
+_USE_SAVED = {colour: _use_saved(colour) for colour in ("blue", "red")}
 
 
 @dataclass
@@ -880,11 +890,12 @@ class Turn(Frame):
             s._act(seat, "are", "is", " greedy.")
             s.roll_pool(seat)
             s.remove_darkness(seat)
-            if not s.matches_possible():
+            counts = s._star_counts()
+            if not s.matches_possible(counts):
                 s.bust(seat)
                 self.step = "over"
                 return
-            s.collect_groups(seat)
+            s.collect_groups(seat, counts)
             return
         if option_id == "super":
             pair = s.super_pair()
@@ -905,11 +916,13 @@ class Turn(Frame):
         s.pool.remove([colour, face])
         if action == "save":
             s.new_saved.append(colour)
-            s._act(seat, "save", "saves", f" the {colour} {face} die for next turn.")
+            if s.log is not None:
+                s._act(seat, "save", "saves", f" the {colour} {face} die for next turn.")
         else:
             s.aside.append(colour)
             s.tally[face] += 1
-            s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
+            if s.log is not None:
+                s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
 
 
 _TURN_OPTIONS: dict[tuple[int, bool, int, int], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
