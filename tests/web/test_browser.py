@@ -296,6 +296,13 @@ def row_texts(page: Page, caption: str) -> list[list[str]]:
     return rows
 
 
+TIMES = "\u00d7"  # the multiplication sign, as in "Bat Wing times 2"
+
+
+def and_words(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def mine(names: list[str], i: int, seat: int) -> str:
     return f"{names[i]} (you)" if i == seat else names[i]
 
@@ -361,7 +368,7 @@ def test_the_crucible_shows_its_view_hand_tasks_reaction_and_alchemists(
     expect(page.locator(".mission")).to_contain_text(
         f"{slag} of {v['mission']['slag_cap']}: the laboratory is lost at"
     )
-    expect(page.locator(".mission")).to_contain_text(v["mission"]["special_text"])
+    expect(page.locator(".mission")).to_contain_text(v["mission"]["special_text"], ignore_case=True)
     rows = row_texts(page, "Disciplines and Whisper Tokens")
     for i, d in enumerate(v["disciplines"]):
         assert rows[i][1].startswith(f"{d['name']}: {'spent' if d['used'] else 'ready'}")
@@ -396,19 +403,27 @@ def test_potion_making_shows_its_view_hand_desk_players_and_sequences(
     )
     expect(shown.locator(".pm-bottom")).to_have_text([f"Element: {bottom}" for (_, bottom) in seen])
 
-    # The Desk: each card as its element (and its top), and the elements missing from it.
-    desk = sorted(f"{cs.cards[d].bottom} (on {cs.cards[d].name})" for d in v["desk"])
-    assert sorted(page.locator("li.desk-card").all_inner_texts()) == desk
+    # The Desk: each element on it, how many cards show it and on which tops; then the
+    # elements missing from it.
+    order = sorted(v["desk"], key=lambda d: min(cs.elements.index(e) for e in cs.cards[d].elements))
+    groups: dict[str, list[str]] = {}
+    for d in order:
+        groups.setdefault(cs.cards[d].bottom, []).append(cs.cards[d].name)
+    expected = []
+    for element, tops in groups.items():
+        first = list(dict.fromkeys(tops))
+        on = [t if tops.count(t) == 1 else f"{t} {TIMES}{tops.count(t)}" for t in first]
+        many = f" {TIMES}{len(tops)}" if len(tops) > 1 else ""
+        expected.append(f"{element}{many} (on {and_words(on)})")
+    assert page.locator("li.desk-card").all_inner_texts() == expected
     there = {e for d in v["desk"] if not cs.cards[d].wild for e in cs.cards[d].elements}
     missing = [e for e in cs.elements if e not in there and e not in cs.wild]
     expect(page.locator(".missing")).to_have_text(
-        f"Not on the Desk: {', '.join(missing[:-1])} and {missing[-1]}."
-        if len(missing) > 1
-        else (f"Not on the Desk: {missing[0]}." if missing else "Every element is on the Desk.")
+        f"Not on the Desk: {and_words(missing)}." if missing else "Every element is on the Desk."
     )
 
     # Every player's points and cards in hand; whose turn it is.
-    rows = row_texts(page, "Players: points, cards in hand, recipes collected and turns taken")
+    rows = row_texts(page, "Players: points, cards in hand, recipes collected, turns taken")
     assert [r[1] for r in rows] == [str(p["score"]) for p in v["players"]]
     assert [r[2].split(" ")[0] for r in rows] == [str(p["hand_size"]) for p in v["players"]]
     whose = "your turn" if v["current"] == 0 else f"{v['names'][v['current']]}'s turn"
@@ -423,3 +438,16 @@ def test_potion_making_shows_its_view_hand_desk_players_and_sequences(
         assert rows[j][2] == f"{len(steps) + 1}. {step}, {pts} points"
     audit(page)
     fits_a_phone(page)
+
+
+@pytest.mark.parametrize("game", ["crucible", "potion-making"])
+def test_a_spectator_sees_the_table_but_no_hand(base: str, page: Page, game: str) -> None:
+    spec = athanor.spec(game)
+    seats = [{"kind": "person"}] + [{"kind": "bot"}] * (spec.min_players - 1)
+    made = new_table(base, game, seats)
+    page.goto(f"{base}t/{made['id']}")
+    expect(page.locator("#who")).to_contain_text("You are watching")
+    expect(page.locator(f".{game} .turn")).to_be_visible()
+    expect(page.locator("#board")).to_contain_text("Spectators see no hand.")
+    expect(page.get_by_role("region", name="Your cards")).to_have_count(0)
+    audit(page)

@@ -90,7 +90,13 @@ function statusLine(view, seat) {
   }
   const now = view.deciding === null ? ""
     : view.deciding === seat ? " Your turn to decide." : ` ${view.names[view.deciding]} decides now.`;
-  if (!view.reaction) return `Setting up the mission.${now}`;
+  if (!view.reaction) {
+    let step = "Setting up the mission";
+    if (view.mission.special === "sponge" && view.sponge === null) step = "Choosing the Sponge";
+    else if (view.revealed.length) step = `Drafting the tasks: ${plural(view.revealed.length, "task")} still to claim`;
+    else if (view.disciplines.some((d) => d === null)) step = "Choosing disciplines";
+    return `${step}.${now}`;
+  }
   const leader = name(view, view.leader, seat);
   const leads = view.leader === seat ? "lead" : "leads";
   const what = view.intent ? ` a ${view.intent === "catalyze" ? "Catalyze" : "Transmute"}` : "; no intent is declared yet";
@@ -107,7 +113,7 @@ function missionPart(view, seat) {
       h("span", { class: "pips", "aria-hidden": "true" }, "●".repeat(slag) + "○".repeat(Math.max(0, m.slag_cap - slag))),
       ` ${slag} of ${m.slag_cap}: the laboratory is lost at ${m.slag_cap}`)],
     ["Successful Transmutes", `${view.transmutes} of ${view.transmute_limit} used`],
-    ["Special rule", m.special_text],
+    ["Special rule", m.special_text.replace(/^./, (c) => c.toUpperCase())],
     ["Lead Alchemist", name(view, view.lead_alchemist, seat)],
   ];
   if (view.sponge !== null) facts.push(["The Sponge", name(view, view.sponge, seat)]);
@@ -156,8 +162,7 @@ function reactionPart(view, seat) {
         : `Total ${view.total}: the Transmutation Target ${view.target} is reached.`;
     }
     parts.push(h("p", { class: "total" }, line));
-    const g = gauge(view.total, bound >= NO_LIMIT ? view.total || 1 : bound);
-    parts.push(g);
+    if (bound < NO_LIMIT) parts.push(gauge(view.total, bound));
   }
   const active = Object.entries(view.active || {});
   if (active.length) {
@@ -342,7 +347,7 @@ function pilesPart(view, seat) {
     cells: [who(view, i, seat), String(view.piles[i].length),
       view.piles[i].length ? bySuit(view.piles[i].map(fromCode)) : "none"],
   }));
-  const parts = [table("Cards won, as they showed when won", ["Alchemist", "Cards", "Which"], rows)];
+  const parts = [table("Cards won, as they showed when won", ["Alchemist", "How many", "Cards, by suit"], rows)];
   parts.push(h("p", {}, view.slag_pile.length
     ? `Slag pile (${plural(view.slag_pile.length, "card")}, from Boil Overs): ${bySuit(view.slag_pile.map(fromCode))}.`
     : "The slag pile is empty."));

@@ -8,8 +8,8 @@ import { h, table, who } from "../dom.js";
 import { CARDS, ELEMENTS, SEQUENCE_CARDS, TYPES, WILD } from "./potion-making-cards.js";
 
 const PHASES = {
-  draw: "drawing cards",
-  play: "playing",
+  draw: "drawing up",
+  play: "making a play",
   first: "first phase: take cards",
   second: "second phase: take a card or play",
   third: "third phase: play",
@@ -30,13 +30,20 @@ function words(items) {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+// "Isidas Mortum ×2": names in order of first appearance, copies counted.
+function counted(names) {
+  const counts = new Map();
+  for (const n of names) counts.set(n, (counts.get(n) || 0) + 1);
+  return [...counts.entries()].map(([n, k]) => (k > 1 ? `${n} ×${k}` : n));
+}
+
 // -- cards --------------------------------------------------------------------------------
 
 // A table may play with a card file of its own, which this browser does not have: its
 // cards are then shown by number rather than wrongly named.
 function cardsOf(view) {
   if (view.cards) {
-    return (id) => ({ id, name: `card ${id}`, kind: "", points: 0, parts: [], effect: "", elements: [`the element of card ${id}`], deck: "" });
+    return (id) => ({ id, name: `card ${id}`, kind: "", points: 0, parts: [], effect: "", elements: ["not known to this page"], deck: "" });
   }
   return (id) => {
     const [t, elements] = CARDS[id];
@@ -71,7 +78,8 @@ function handCard(card, copies, known) {
   return h("li", { class: `pm-card pm-${card.kind || "unknown"}` },
     h("span", { class: "pm-top" },
       h("strong", { class: "pm-name" }, copies > 1 ? `${card.name} (${copies} copies)` : card.name),
-      h("span", { class: "pm-text" }, ` ${top(card)}`),
+      h("span", { class: "visually-hidden" }, ". "),
+      h("span", { class: "pm-text" }, top(card)),
       card.kind === "recipe" && card.effect ? h("span", { class: "pm-text" }, ` ${card.effect}`) : null),
     h("span", { class: "pm-bottom" }, `Element: ${bottom(card)}`),
     known ? h("span", { class: "card-note" }, " Everyone knows you hold it.") : null);
@@ -131,10 +139,18 @@ function deskPart(view, card) {
     if (!c.elements.some((e) => WILD.includes(e))) c.elements.forEach((e) => shown.add(e));
   }
   const missing = view.cards ? [] : ELEMENTS.filter((e) => !WILD.includes(e) && !shown.has(e));
+  // One entry per element: how many cards show it, and the tops they are on.
+  const byElement = new Map();
+  for (const c of desk) {
+    const key = bottom(c);
+    if (!byElement.has(key)) byElement.set(key, []);
+    byElement.get(key).push(c.name);
+  }
   const list = desk.length
-    ? h("ul", { class: "desk" }, desk.map((c) =>
+    ? h("ul", { class: "desk" }, [...byElement.entries()].map(([element, tops]) =>
       h("li", { class: "desk-card" },
-        h("strong", {}, bottom(c)), h("span", { class: "pm-text" }, ` (on ${c.name})`))))
+        h("strong", {}, tops.length > 1 ? `${element} ×${tops.length}` : element),
+        h("span", { class: "pm-text" }, ` (on ${words(counted(tops))})`))))
     : h("p", {}, "The Desk is empty.");
   return h("section", { "aria-labelledby": "desk-title", class: "desk-part" },
     h("h3", { id: "desk-title" }, `The Desk of Elements: ${plural(desk.length, "card")}`),
@@ -144,7 +160,7 @@ function deskPart(view, card) {
 }
 
 function playersPart(view, seat) {
-  return table("Players: points, cards in hand, recipes collected and turns taken",
+  return table("Players: points, cards in hand, recipes collected, turns taken",
     ["Player", "Points", "Hand", "Recipes", "Turns"],
     view.players.map((p, i) => {
       const decks = Object.entries(p.hand_decks);
