@@ -300,7 +300,9 @@ def check_message(msg: dict[str, Any], state: Any, seat: int) -> None:
                 assert line not in text, f"seat {seat} was sent seat {other}'s line: {line}"
 
 
-@pytest.mark.parametrize(("game", "players"), [("potion-party", 3), ("dominion", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"), [(g.name, min(3, g.max_players)) for g in athanor.games()]
+)
 def test_whole_games_send_each_seat_only_what_it_may_know(
     client: TestClient, service: Service, game: str, players: int
 ) -> None:

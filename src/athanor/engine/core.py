@@ -651,14 +651,21 @@ class GameState(ABC):
     def clone(self: S) -> S:
         """An independent copy."""
 
-    @abstractmethod
+    # The names of the fields a game's snapshot holds (for the two methods below).
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+
     def _state_json(self) -> JSON:
-        """The game-specific part of the snapshot."""
+        """The game-specific part of the snapshot: by default each of ``_FIELDS``."""
+        return {k: getattr(self, k) for k in self._FIELDS}
 
     @classmethod
-    @abstractmethod
     def _from_state_json(cls: type[S], data: JSON) -> S:
-        """Rebuild from ``_state_json`` output (may raise KeyError, TypeError, ValueError)."""
+        """Rebuild from ``_state_json`` output: by default set each of ``_FIELDS`` (may
+        raise KeyError, TypeError, ValueError; ``_restore`` then checks the values)."""
+        s = cls.__new__(cls)
+        for k in cls._FIELDS:
+            setattr(s, k, data[k])
+        return s
 
     def _restore(self) -> None:  # noqa: B027 - optional hook
         """After loading: check the game's fields and rebuild what derives from options."""

@@ -470,16 +470,6 @@ class CrucibleState(GameState):
         "detail",
     )
 
-    def _state_json(self) -> Any:
-        return {k: getattr(self, k) for k in self._FIELDS}
-
-    @classmethod
-    def _from_state_json(cls, data: Any) -> CrucibleState:
-        s = cls.__new__(cls)
-        for k in cls._FIELDS:
-            setattr(s, k, data[k])
-        return s
-
     def _restore(self) -> None:
         """Check a loaded state field by field; anything wrong raises ValueError (C16)."""
         n = self.players
