@@ -560,7 +560,7 @@ class GameState(ABC):
             shown = ", ".join(d.ids[:12]) + (", ..." if len(d.ids) > 12 else "")
             raise IllegalMove(
                 f"{excerpt(option_id)} is not a legal choice for {self.names[d.seat]} now "
-                f"({d.prompt}); expected one of: {shown}"
+                f"({excerpt(d.prompt, 100)}); expected one of: {excerpt(shown, 200)}"
             )
         if self.choices is not None:
             self.choices.append(option_id)
