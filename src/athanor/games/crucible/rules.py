@@ -183,6 +183,13 @@ class CrucibleState(GameState):
         """The Cauldron Limit for this reaction, after any discipline."""
         return self._adjusted(self.mission.cauldron_limit, "limit")
 
+    def limit_words(self) -> str:
+        """The Cauldron Limit in words: the number, or that the Purifier lifted it."""
+        from athanor.games.crucible.disciplines import NO_LIMIT
+
+        lim = self.limit()
+        return "no limit (the Purifier)" if lim >= NO_LIMIT else str(lim)
+
     def target(self) -> int:
         """The Transmutation Target for this reaction, after any discipline."""
         return self._adjusted(self.mission.transmutation_target, "target")
