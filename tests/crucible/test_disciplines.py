@@ -234,7 +234,7 @@ def test_purifier_says_there_is_no_limit_rather_than_a_number() -> None:
     play(s, "B9", "B8")
     pick(s, "use:purifier", "confirm")
     d = s.decision
-    assert d is not None and "no limit (the Purifier)" in d.prompt
+    assert d is not None and "total 17 (no limit: the Purifier)" in d.prompt
     assert all("10000" not in o.label for o in d.options)
     play(s, "B7")
     assert not any("10000" in line for line in s.events_for(None))
