@@ -230,8 +230,10 @@ def terminal_sessions(n: int) -> Counter[str]:
     tally: Counter[str] = Counter()
     for i in range(n):
         name = GAMES[i % len(GAMES)]
-        state = athanor.new_game(name, 2, i, names=["Ana", "Flamel"])
-        agents = {1: catalog.bot(name, athanor.spec(name).default_bot, i)}
+        spec = athanor.spec(name)
+        names = ["Ana", "Flamel", "Maria"][: spec.min_players]
+        state = athanor.new_game(name, len(names), i, names=names)
+        agents = {s: catalog.bot(name, spec.default_bot, i + s) for s in range(1, len(names))}
         lines = []
         for _ in range(rnd.randint(5, 400)):
             if rnd.random() < 0.3:

@@ -331,3 +331,18 @@ def test_the_record_proves_the_seed_and_replays(
         [sys.executable, "-m", "athanor", "replay", str(path)], capture_output=True, text=True
     )
     assert out.returncode == 2 and "does not match the commitment" in out.stderr
+
+
+def test_an_option_that_reads_a_file_cannot_be_set_from_the_web(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": "potion-making",
+            "seats": [{"kind": "person"}, {"kind": "bot"}],
+            "options": {"cards": "/etc/passwd"},
+        },
+    )
+    assert r.status_code == 400 and "only be set at the terminal" in r.json()["message"]
+    assert "root" not in r.text  # nothing of the file comes back
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert [o["local"] for o in games["potion-making"]["options"] if o["name"] == "cards"] == [True]

@@ -373,6 +373,9 @@ class OptionSpec:
     type: type = str
     # Checks a value further (a card list, a face list); raises ConfigError if it is bad.
     check: Callable[[Any], object] | None = None
+    # The option names a file on this machine: only a local user may set it (the web
+    # table refuses it, as a request from anyone must not read the server's files).
+    local: bool = False
 
     def coerce(self, value: Any) -> Any:
         """Check and convert a value for this option."""
@@ -463,10 +466,20 @@ class GameSpec:
     def __post_init__(self) -> None:
         self.state_class.spec = self
 
-    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill defaults, reject unknown names and bad values."""
+    def check_options(
+        self, options: Mapping[str, Any] | None, remote: bool = False
+    ) -> dict[str, Any]:
+        """Fill defaults, reject unknown names and bad values; ``remote`` (a request from
+        the network) also rejects options that read this machine's files."""
         given = dict(options or {})
         known = {o.name: o for o in self.options}
+        if remote:
+            for o in self.options:
+                if o.local and o.name in given and given[o.name] != o.default:
+                    raise ConfigError(
+                        f"option {o.name!r} reads a file on the server, so it can only be set "
+                        "at the terminal"
+                    )
         unknown = sorted(str(k) for k in set(given) - set(known))
         if unknown:
             names = ", ".join(known) or "none"
@@ -496,6 +509,7 @@ class GameSpec:
                     "doc": o.doc,
                     "default": o.default,
                     "choices": list(o.choices) if o.choices is not None else None,
+                    "local": o.local,
                 }
                 for o in self.options
             ],
@@ -573,7 +587,7 @@ class GameState(ABC):
             shown = ", ".join(d.ids[:12]) + (", ..." if len(d.ids) > 12 else "")
             raise IllegalMove(
                 f"{excerpt(option_id)} is not a legal choice for {self.names[d.seat]} now "
-                f"({d.prompt}); expected one of: {shown}"
+                f"({excerpt(d.prompt, 100)}); expected one of: {excerpt(shown, 200)}"
             )
         if self.choices is not None:
             self.choices.append(option_id)

@@ -183,6 +183,13 @@ class CrucibleState(GameState):
         """The Cauldron Limit for this reaction, after any discipline."""
         return self._adjusted(self.mission.cauldron_limit, "limit")
 
+    def of_limit(self) -> str:
+        """After a total: " of 22", or " (no limit: the Purifier)" once it is lifted."""
+        from athanor.games.crucible.disciplines import NO_LIMIT
+
+        lim = self.limit()
+        return " (no limit: the Purifier)" if lim >= NO_LIMIT else f" of {lim}"
+
     def target(self) -> int:
         """The Transmutation Target for this reaction, after any discipline."""
         return self._adjusted(self.mission.transmutation_target, "target")
