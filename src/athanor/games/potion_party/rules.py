@@ -824,7 +824,7 @@ class Turn(Frame):
             tuple(s.kept),
             tuple(s.new_saved),
         )
-        return Decision(self.seat, lambda: self.prompt_words(*snap), opts, ids)
+        return Decision(self.seat, lambda: Turn.prompt_words(*snap), opts, ids)
 
     def prompt(self, s: PotionPartyState) -> str:
         """What next, with the dice left and the turn's haul, so the choice is informed."""
