@@ -373,6 +373,8 @@ class Turn(Frame):
                     s.stack.append(CleanupChoices(seat))
                     return None
                 s.cleanup(seat)
+                if s.turn_hook is not None:  # the simulator charts this game (sim.py)
+                    s.turn_hook(seat)
                 if s.over:
                     return None
                 # This frame carries on as the next player's turn, straight to its first question.

@@ -873,15 +873,28 @@ class DominionState(GameState):
             )
         return f"{head}: {'; '.join(parts)}"
 
+    TURN_FIGURES = ("victory points", "money")
+
+    def turn_figures(self, seat: int) -> tuple[float, ...]:
+        """For the simulator's plots: a seat's victory points and the coin value of every
+        Treasure it has (the curves DominionSim's users know)."""
+        return (float(self.victory_points(seat)), float(self.money(seat)))
+
     def stats(self) -> dict[str, Any]:
-        """Turns (the most any player took) and how the game ended, for the simulator."""
+        """Turns (the most any player took), how the game ended and the kingdom, for the
+        simulator."""
         if self.supply.get("Province", 1) == 0:
             ending = "Provinces ran out"
         elif self.over:
             ending = f"{self.empty_piles()} Supply piles ran out"
         else:
             ending = "unfinished"
-        return {"turns": max(self.turns), "ending": ending, "first": self.first}
+        return {
+            "turns": max(self.turns),
+            "ending": ending,
+            "first": self.first,
+            "setup": "Kingdom: " + ", ".join(k for k in self.supply if k in self.kingdom),
+        }
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand and set-aside cards, counts of the rest."""
