@@ -344,7 +344,7 @@ class DominionState(GameState):
     def empty_piles(self) -> int:
         """How many Supply piles are empty."""
         vals = self.supply.values()
-        return list(vals).count(0) if 0 in vals else 0
+        return 0 if all(vals) else list(vals).count(0)  # all(): the quickest test for a 0
 
     def victory_points(self, seat: int) -> int:
         """A seat's score now, counting Gardens (D7)."""
@@ -817,7 +817,8 @@ class DominionState(GameState):
             self.possessed_trash = []
         supply = self.supply
         if supply["Province"] == 0 or (
-            0 in supply.values() and self.empty_piles() >= (4 if len(self.names) >= 5 else 3)
+            not all(supply.values())
+            and self.empty_piles() >= (4 if len(self.names) >= 5 else 3)
         ):
             self.over = True
             self.phase = "over"
