@@ -426,13 +426,17 @@ class DominionState(GameState):
                     hand.extend(deck[: -n - 1 : -1])
                     del deck[-n:]
                 return n
-            for i in range(n):
-                if not deck:
-                    if not self.discards[seat]:
-                        return i
-                    self.shuffle(seat)
-                hand.append(deck.pop())
-            return n
+            # The deck runs out: draw it all (top first), shuffle, draw the rest.
+            got = len(deck)
+            hand.extend(deck[::-1])
+            deck.clear()
+            if not self.discards[seat]:
+                return got
+            self.shuffle(seat)
+            more = min(n - got, len(deck))
+            hand.extend(deck[: -more - 1 : -1])
+            del deck[len(deck) - more :]
+            return got + more
         drawn: list[str] = []
         for _ in range(n):
             if not deck:
@@ -854,13 +858,18 @@ class DominionState(GameState):
         scores = [self.victory_points(s) for s in range(self.players)]
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
         placing = Result.placing_from(keys)
-        return Result(tuple(float(x) for x in scores), placing, self.result_words(None))
+        words = self._result_words(None, scores, placing)
+        return Result(tuple(float(x) for x in scores), placing, words)
 
     def result_words(self, viewer: int | None) -> str:
         """Who won and everyone's points and turns, as ``viewer`` reads it ("You win: ...")."""
         scores = [self.victory_points(s) for s in range(self.players)]
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
-        placing = Result.placing_from(keys)
+        return self._result_words(viewer, scores, Result.placing_from(keys))
+
+    def _result_words(
+        self, viewer: int | None, scores: list[int], placing: tuple[int, ...]
+    ) -> str:
         parts = [
             f"{self.who(s, viewer)} {scores[s]} VP in {plural('turn', self.turns[s])}"
             for s in range(self.players)
