@@ -83,12 +83,16 @@ def pyminion_games(bots: tuple[str, str], games: int, seed: int) -> float:
     return turns / games
 
 
+SIM_JOBS = 1  # worker processes for the athanor sim process (--sim-jobs)
+
+
 def sim_process(bots: tuple[str, str], games: int, seed: int, folder: str) -> float:
     """Run ``athanor sim`` as its own process on the strategy files; return its seconds."""
     files = [os.path.join(folder, f"{b}.txt") for b in bots]
     kingdom = "Smithy" if "smithy" in bots else "random"
     cmd = [sys.executable, "-m", "athanor", "sim", "dominion", "--bots", *files]
     cmd += ["--games", str(games), "--seed", str(seed), "--kingdom", kingdom, "--quiet"]
+    cmd += ["--jobs", str(SIM_JOBS)]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()
     subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL)
@@ -112,12 +116,17 @@ def main() -> None:
     p.add_argument(
         "--sim-games",
         type=positive,
-        default=3000,
+        default=5000,
         help="games per round of the athanor sim process",
+    )
+    p.add_argument(
+        "--sim-jobs", type=positive, default=1, help="worker processes of the sim process"
     )
     p.add_argument("--only", choices=["athanor", "pyminion", "sim"], help="time one side alone")
     p.add_argument("--match", choices=["mirror", "smithy"], help="one match-up only")
     args = p.parse_args()
+    global SIM_JOBS
+    SIM_JOBS = args.sim_jobs
     logging.disable(logging.CRITICAL)
     matches = {"mirror": ("big-money", "big-money"), "smithy": ("smithy", "big-money")}
     with tempfile.TemporaryDirectory() as folder:
@@ -164,7 +173,8 @@ def compare(bots: tuple[str, str], games: int, rounds: int, sim_games: int, fold
         f"median of the rounds {paired:.2f}x ({rounds} rounds of {games} games)"
     )
     print(
-        f"  athanor sim, whole process ({sim_games} games a round, 1 worker): "
+        f"  athanor sim, whole process ({sim_games} games a round, {SIM_JOBS} worker"
+        f"{'s' if SIM_JOBS > 1 else ''}): "
         f"{max(whole):,.0f} games/s; against pyminion's in-process loop: best against best "
         f"{max(whole) / max(theirs):.2f}x, median of the rounds {sim_paired:.2f}x"
     )
