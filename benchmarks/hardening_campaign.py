@@ -124,10 +124,9 @@ def corrupt(text: str, how: str, rnd: random.Random) -> str | bytes:
     elif how == "choices removed":  # and the snapshot edited, as a cheat would
         data["choices"] = None
         snap = data["state"]["game"]
-        if "supply" in snap:
-            snap["supply"]["Province"] += 5
-        else:
-            snap["totals"][0]["ruby"] += 5
+        key = next((k for k, v in sorted(snap.items()) if type(v) is int), None)
+        if key is not None:
+            snap[key] += 5  # a number in the snapshot changed, as a cheat would
     elif how == "snapshot edited":
         snap = data["state"]["game"]
         key = rnd.choice(sorted(snap))
@@ -155,7 +154,7 @@ def corrupted_files(n: int) -> dict[str, Counter[str]]:
     saves = []
     for name in GAMES:
         for seed in range(5):
-            state = athanor.new_game(name, 2, seed)
+            state = athanor.new_game(name, athanor.spec(name).min_players, seed)
             agent = RandomAgent(seed)
             for _ in range(40):
                 if state.is_over:
@@ -231,8 +230,10 @@ def terminal_sessions(n: int) -> Counter[str]:
     tally: Counter[str] = Counter()
     for i in range(n):
         name = GAMES[i % len(GAMES)]
-        state = athanor.new_game(name, 2, i, names=["Ana", "Flamel"])
-        agents = {1: catalog.bot(name, athanor.spec(name).default_bot, i)}
+        spec = athanor.spec(name)
+        names = ["Ana", "Flamel", "Maria"][: spec.min_players]
+        state = athanor.new_game(name, len(names), i, names=names)
+        agents = {s: catalog.bot(name, spec.default_bot, i + s) for s in range(1, len(names))}
         lines = []
         for _ in range(rnd.randint(5, 400)):
             if rnd.random() < 0.3:

@@ -22,7 +22,7 @@ from athanor.engine import (
     Result,
     SaveError,
 )
-from athanor.engine.core import check_seed
+from athanor.engine.core import check_seed, excerpt
 from athanor.replay import Replay
 
 __all__ = [
@@ -84,7 +84,7 @@ def load_game(text: str | bytes, verify: bool = True) -> GameState:
     try:
         state = replay.play(log=snap["log"] is not None)
     except (IllegalMove, ConfigError) as exc:
-        raise SaveError(f"the save file's moves do not replay: {exc}") from None
+        raise SaveError(f"the save file's moves do not replay: {excerpt(str(exc), 240)}") from None
     expected = state._snapshot()
     for key, value in expected.items():
         if json.loads(json.dumps(value)) != data.get(key):

@@ -226,3 +226,15 @@ def test_apprentice_whisper_also_says_whether_the_transmuted_face_is_odd_or_even
     )
     pick(s, "whisper:B9:top")
     assert "The Apprentice adds: its transmuted face, Mandrake 1, is odd." in s.events_for(1)[-1]
+
+
+def test_purifier_says_there_is_no_limit_rather_than_a_number() -> None:
+    s = table("B9 S1", "B8 S2", "B7 S3", disciplines=["", "", "purifier"])
+    pick(s, "catalyze")
+    play(s, "B9", "B8")
+    pick(s, "use:purifier", "confirm")
+    d = s.decision
+    assert d is not None and "total 17 (no limit: the Purifier)" in d.prompt
+    assert all("10000" not in o.label for o in d.options)
+    play(s, "B7")
+    assert not any("10000" in line for line in s.events_for(None))

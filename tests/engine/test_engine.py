@@ -360,3 +360,14 @@ def test_an_illegal_choice_message_quotes_only_an_excerpt() -> None:
     with pytest.raises(IllegalMove) as err:
         state.apply("z" * 1_000_000)
     assert len(str(err.value)) < 1000
+
+
+def test_an_illegal_choice_message_stays_short_when_the_prompt_is_long() -> None:
+    # The Crucible's prompts list a whole hand; the refusal quotes only a piece of it.
+    state = athanor.new_game("crucible", 5, seed=1)
+    while state.decision is not None and len(state.decision.prompt) < 150:
+        state.apply(state.legal()[0])
+    assert state.decision is not None and len(state.decision.prompt) >= 150
+    with pytest.raises(IllegalMove) as err:
+        state.apply("nonsense")
+    assert len(str(err.value)) < 400

@@ -33,7 +33,7 @@ FUZZ = settings(
     derandomize=not LONG,  # CI runs the same examples every time
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-GAMES = ["potion-party", "dominion"]
+GAMES = [spec.name for spec in athanor.games()]
 
 json_values = st.recursive(
     st.none()
@@ -51,7 +51,7 @@ json_values = st.recursive(
 @cache
 def saved(game: str, moves: int = 25) -> str:
     """A real save of a game some moves in (made once)."""
-    state = athanor.new_game(game, 2, 11)
+    state = athanor.new_game(game, athanor.spec(game).min_players, 11)
     agent = RandomAgent(11)
     for _ in range(moves):
         if state.is_over:
@@ -218,7 +218,7 @@ def odd_choice(draw: st.DrawFn) -> Any:
 def test_apply_refuses_anything_but_a_legal_id_and_changes_nothing(
     game: str, seed: int, steps: int, bad: Any
 ) -> None:
-    state = athanor.new_game(game, 2, seed)
+    state = athanor.new_game(game, athanor.spec(game).min_players, seed)
     agent = RandomAgent(seed)
     for _ in range(steps):
         if state.is_over:
@@ -266,8 +266,12 @@ lines = st.lists(
 def test_any_typed_lines_get_answers_and_never_an_exception(
     game: str, seed: int, typed: list[str]
 ) -> None:
-    state: GameState = athanor.new_game(game, 2, seed, names=["Ana", "Flamel"])
-    agents = {1: athanor.catalog.bot(game, athanor.spec(game).default_bot, seed)}
+    spec = athanor.spec(game)
+    names = ["Ana", "Flamel", "Maria"][: spec.min_players]
+    state: GameState = athanor.new_game(game, len(names), seed, names=names)
+    agents = {
+        s: athanor.catalog.bot(game, spec.default_bot, seed + s) for s in range(1, len(names))
+    }
     text = "\n".join(line.replace("\n", " ") for line in typed) + "\n"
     out = io.StringIO()
     table = Table(state, agents, Terminal(io.StringIO(text), out))

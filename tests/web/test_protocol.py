@@ -300,7 +300,9 @@ def check_message(msg: dict[str, Any], state: Any, seat: int) -> None:
                 assert line not in text, f"seat {seat} was sent seat {other}'s line: {line}"
 
 
-@pytest.mark.parametrize(("game", "players"), [("potion-party", 3), ("dominion", 2)])
+@pytest.mark.parametrize(
+    ("game", "players"), [(g.name, min(3, g.max_players)) for g in athanor.games()]
+)
 def test_whole_games_send_each_seat_only_what_it_may_know(
     client: TestClient, service: Service, game: str, players: int
 ) -> None:
@@ -329,3 +331,18 @@ def test_the_record_proves_the_seed_and_replays(
         [sys.executable, "-m", "athanor", "replay", str(path)], capture_output=True, text=True
     )
     assert out.returncode == 2 and "does not match the commitment" in out.stderr
+
+
+def test_an_option_that_reads_a_file_cannot_be_set_from_the_web(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": "potion-making",
+            "seats": [{"kind": "person"}, {"kind": "bot"}],
+            "options": {"cards": "/etc/passwd"},
+        },
+    )
+    assert r.status_code == 400 and "only be set at the terminal" in r.json()["message"]
+    assert "root" not in r.text  # nothing of the file comes back
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert [o["local"] for o in games["potion-making"]["options"] if o["name"] == "cards"] == [True]

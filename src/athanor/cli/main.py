@@ -159,7 +159,9 @@ def replay(args: argparse.Namespace, term: Terminal) -> int:
     try:
         state = rep.play(log=True)
     except IllegalMove as exc:
-        raise SaveError(f"the replay file's moves do not replay: {exc}") from None
+        raise SaveError(
+            f"the replay file's moves do not replay: {excerpt(str(exc), 240)}"
+        ) from None
     for line in state.events_for(viewer):
         term.line(line)
     if state.is_over:

@@ -363,6 +363,9 @@ class OptionSpec:
     type: type = str
     # Checks a value further (a card list, a face list); raises ConfigError if it is bad.
     check: Callable[[Any], object] | None = None
+    # The option names a file on this machine: only a local user may set it (the web
+    # table refuses it, as a request from anyone must not read the server's files).
+    local: bool = False
 
     def coerce(self, value: Any) -> Any:
         """Check and convert a value for this option."""
@@ -450,10 +453,20 @@ class GameSpec:
     def __post_init__(self) -> None:
         self.state_class.spec = self
 
-    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Fill defaults, reject unknown names and bad values."""
+    def check_options(
+        self, options: Mapping[str, Any] | None, remote: bool = False
+    ) -> dict[str, Any]:
+        """Fill defaults, reject unknown names and bad values; ``remote`` (a request from
+        the network) also rejects options that read this machine's files."""
         given = dict(options or {})
         known = {o.name: o for o in self.options}
+        if remote:
+            for o in self.options:
+                if o.local and o.name in given and given[o.name] != o.default:
+                    raise ConfigError(
+                        f"option {o.name!r} reads a file on the server, so it can only be set "
+                        "at the terminal"
+                    )
         unknown = sorted(str(k) for k in set(given) - set(known))
         if unknown:
             names = ", ".join(known) or "none"
@@ -483,6 +496,7 @@ class GameSpec:
                     "doc": o.doc,
                     "default": o.default,
                     "choices": list(o.choices) if o.choices is not None else None,
+                    "local": o.local,
                 }
                 for o in self.options
             ],
@@ -560,7 +574,7 @@ class GameState(ABC):
             shown = ", ".join(d.ids[:12]) + (", ..." if len(d.ids) > 12 else "")
             raise IllegalMove(
                 f"{excerpt(option_id)} is not a legal choice for {self.names[d.seat]} now "
-                f"({d.prompt}); expected one of: {shown}"
+                f"({excerpt(d.prompt, 100)}); expected one of: {excerpt(shown, 200)}"
             )
         if self.choices is not None:
             self.choices.append(option_id)
@@ -662,14 +676,21 @@ class GameState(ABC):
     def clone(self: S) -> S:
         """An independent copy."""
 
-    @abstractmethod
+    # The names of the fields a game's snapshot holds (for the two methods below).
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+
     def _state_json(self) -> JSON:
-        """The game-specific part of the snapshot."""
+        """The game-specific part of the snapshot: by default each of ``_FIELDS``."""
+        return {k: getattr(self, k) for k in self._FIELDS}
 
     @classmethod
-    @abstractmethod
     def _from_state_json(cls: type[S], data: JSON) -> S:
-        """Rebuild from ``_state_json`` output (may raise KeyError, TypeError, ValueError)."""
+        """Rebuild from ``_state_json`` output: by default set each of ``_FIELDS`` (may
+        raise KeyError, TypeError, ValueError; ``_restore`` then checks the values)."""
+        s = cls.__new__(cls)
+        for k in cls._FIELDS:
+            setattr(s, k, data[k])
+        return s
 
     def _restore(self) -> None:  # noqa: B027 - optional hook
         """After loading: check the game's fields and rebuild what derives from options."""

@@ -122,7 +122,7 @@ class Service:
         ``mine``, that seat's token (the creator sits down at once)."""
         spec = catalog.spec(game)
         spec.check_players(len(seats))
-        opts = spec.check_options(dict(options))
+        opts = spec.check_options(dict(options), remote=True)
         names = []
         for i, s in enumerate(seats):
             kind = s.get("kind")

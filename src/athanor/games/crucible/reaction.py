@@ -66,7 +66,7 @@ def play_card(s: CrucibleState, seat: int, card: int) -> bool:
             s.act(seat, "play", "plays", f" {NAME[f]}.")
             boil_over(s, seat, total, lim)
             return True
-        s.act(seat, "play", "plays", f" {NAME[f]}: the cauldron is at {total} of {lim}.")
+        s.act(seat, "play", "plays", f" {NAME[f]}: the cauldron is at {total}{s.of_limit()}.")
     else:
         s.act(seat, "play", "plays", f" {NAME[f]}: the total is {total}, aiming for {s.target()}.")
     return False
@@ -117,7 +117,7 @@ def resolve(s: CrucibleState) -> None:
             winner,
             "win",
             "wins",
-            f" the Catalyze at {total} of {s.limit()}{how}, taking {names(faces)}.",
+            f" the Catalyze at {total}{s.of_limit()}{how}, taking {names(faces)}.",
         )
         s.history.append(["C", winner, total])
         s.leader = winner
@@ -226,7 +226,7 @@ def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
             if after > lim:
                 label = f"Play {NAME[f]}: the cauldron boils over ({after}, limit {lim})"
             else:
-                label = f"Play {NAME[f]}: the cauldron goes to {after} of {lim}"
+                label = f"Play {NAME[f]}: the cauldron goes to {after}{s.of_limit()}"
         else:
             label = f"Play {NAME[f]}: the total goes to {after}, aiming for {s.target()}"
         opts.append(Option(f"play:{CODE[f]}", label))
@@ -310,11 +310,12 @@ class Reaction(Frame):
         if not s.plays:
             return f"Lead a card to the {word}"
         played = names([s.face[c] for _, c in s.plays])
-        goal = f"limit {s.limit()}" if s.intent == CATALYZE else f"target {s.target()}"
-        return (
-            f"Play to the {word} ({played} so far; total {s.total()}, {goal}; "
-            f"{SUITS[s.lead_suit()]} led)"
+        goal = (
+            f"total {s.total()}{s.of_limit()}"
+            if s.intent == CATALYZE
+            else f"total {s.total()}, target {s.target()}"
         )
+        return f"Play to the {word} ({played} so far; {goal}; {SUITS[s.lead_suit()]} led)"
 
     def choose(self, state: Any, option_id: str) -> None:
         s: CrucibleState = state

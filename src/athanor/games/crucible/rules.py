@@ -183,6 +183,13 @@ class CrucibleState(GameState):
         """The Cauldron Limit for this reaction, after any discipline."""
         return self._adjusted(self.mission.cauldron_limit, "limit")
 
+    def of_limit(self) -> str:
+        """After a total: " of 22", or " (no limit: the Purifier)" once it is lifted."""
+        from athanor.games.crucible.disciplines import NO_LIMIT
+
+        lim = self.limit()
+        return " (no limit: the Purifier)" if lim >= NO_LIMIT else f" of {lim}"
+
     def target(self) -> int:
         """The Transmutation Target for this reaction, after any discipline."""
         return self._adjusted(self.mission.transmutation_target, "target")
@@ -469,16 +476,6 @@ class CrucibleState(GameState):
         "outcome",
         "detail",
     )
-
-    def _state_json(self) -> Any:
-        return {k: getattr(self, k) for k in self._FIELDS}
-
-    @classmethod
-    def _from_state_json(cls, data: Any) -> CrucibleState:
-        s = cls.__new__(cls)
-        for k in cls._FIELDS:
-            setattr(s, k, data[k])
-        return s
 
     def _restore(self) -> None:
         """Check a loaded state field by field; anything wrong raises ValueError (C16)."""

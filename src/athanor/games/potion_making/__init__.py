@@ -61,6 +61,7 @@ SPEC = GameSpec(
             "athanor check-cards FILE; docs/potion-making-cards.md).",
             "",
             check=load,
+            local=True,
         ),
     ),
     summary="Collect recipes from the Desk of Elements; with the Guild, race to the "

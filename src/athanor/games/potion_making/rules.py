@@ -586,16 +586,14 @@ class PotionMakingState(GameState):
     )
 
     def _state_json(self) -> Any:
-        out = {k: getattr(self, k) for k in self._FIELDS}
+        out = super()._state_json()
         out["under"] = [[r, list(rs), list(es)] for r, (rs, es) in self.under.items()]
         out["magma"] = sorted(self.magma)
         return out
 
     @classmethod
     def _from_state_json(cls, data: Any) -> PotionMakingState:
-        s = cls.__new__(cls)
-        for k in cls._FIELDS:
-            setattr(s, k, data[k])
+        s = super()._from_state_json(data)
         s.under = {
             int(r): (tuple(int(x) for x in rs), tuple(int(x) for x in es))
             for r, rs, es in data["under"]

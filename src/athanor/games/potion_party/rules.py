@@ -499,16 +499,6 @@ class PotionPartyState(GameState):
         "waiting",
     )
 
-    def _state_json(self) -> Any:
-        return {k: getattr(self, k) for k in self._FIELDS}
-
-    @classmethod
-    def _from_state_json(cls, data: Any) -> PotionPartyState:
-        s = cls.__new__(cls)
-        for k in cls._FIELDS:
-            setattr(s, k, data[k])
-        return s
-
     def _validate_loaded(self) -> None:
         players = self.players
         if len(self.alchemist) != players or len(self.totals) != players:

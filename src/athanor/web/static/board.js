@@ -3,10 +3,12 @@
 // game is shown by the generic one below, so a new game is playable with no web code.
 
 import { h } from "./dom.js";
+import * as crucible from "./games/crucible.js";
 import * as dominion from "./games/dominion.js";
+import * as potionMaking from "./games/potion-making.js";
 import * as potionParty from "./games/potion-party.js";
 
-const GAMES = { dominion, "potion-party": potionParty };
+const GAMES = { crucible, dominion, "potion-making": potionMaking, "potion-party": potionParty };
 
 export function render(el, view, seat, table) {
   const game = GAMES[view.game];

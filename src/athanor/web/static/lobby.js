@@ -58,7 +58,7 @@ function drawOptions() {
   box.replaceChildren();
   $("game-summary").textContent = `${game.summary} ${game.min_players} to ${game.max_players} players.`;
   if (!game.options.length) box.append(h("p", {}, "This game has no options."));
-  for (const o of game.options) {
+  for (const o of game.options.filter((x) => !x.local)) {
     const id = `opt-${o.name}`;
     let input;
     if (o.choices) {
