@@ -192,3 +192,17 @@ def test_ray_gives_the_same_figures_as_a_local_run() -> None:
         sim.Summary.of(*args[:2], 7, on_ray).to_json()
         == sim.Summary.of(*args[:2], 7, local).to_json()
     )
+
+
+def test_a_cluster_is_not_sent_an_option_that_reads_a_local_file() -> None:
+    from importlib import resources
+
+    cards = resources.files("athanor.games.potion_making").joinpath("data/cards.tsv")
+    with pytest.raises(ConfigError, match="reads a file on this machine"):
+        sim.run(
+            "potion-making",
+            ["heuristic", "heuristic"],
+            2,
+            options={"cards": str(cards)},
+            ray="ray://127.0.0.1:1",
+        )

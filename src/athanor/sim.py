@@ -245,6 +245,14 @@ def run(
             progress(len(batch))
 
     if todo:
+        if ray is not None and ray != "local":
+            spec = catalog.spec(plan.game)
+            for o in spec.options:
+                if getattr(o, "local", False) and plan.options.get(o.name) != o.default:
+                    raise ConfigError(
+                        f"option {o.name!r} reads a file on this machine, which a cluster's "
+                        "workers cannot; run without --ray ADDRESS, or with --ray alone"
+                    )
         if ray is not None:
             for batch in _ray_batches(ray, plan, todo, chunk):
                 take(batch)
