@@ -108,6 +108,13 @@ def test_curves_follow_each_turn_and_do_not_change_the_games() -> None:
             # After turn 1: the 3 Estates, and 7 Coppers plus at most a Silver or a Gold.
             assert curve[0][0] == 3.0 and curve[0][1] in (7.0, 9.0, 10.0)
             assert curve[-1][0] == b.scores[seat]
+    # A Witch's Curse lowers the other player's points during the Witch's turn; the
+    # other player's curve still has exactly one point per turn they took.
+    witch = sim.run("dominion", ["heuristic", "big-money"], 6, 2, {"kingdom": "Witch"}, curves=True)
+    for r in witch:
+        assert r.curves is not None
+        assert max(len(c) for c in r.curves) == r.turns
+        assert min(len(c) for c in r.curves) >= r.turns - 1
     party = sim.run("potion-party", ["heuristic", "heuristic"], 3, 1, curves=True)
     for r in party:
         assert r.curves is not None

@@ -112,17 +112,22 @@ def play_one(
     agents = [makers[name](seed * 31 + seat) for seat, name in enumerate(seated)]
     absent = tuple(_absent(agent, state) for agent in agents)
     traced: list[list[tuple[float, ...]]] | None = None
+    players: Sequence[Any] = agents
     if curves and state.TURN_FIGURES:
         traced = [[] for _ in range(n)]
         figures = state.turn_figures
         log = traced
+        steps = {"now": 0, "by": -1}  # choices made, and the seat that made the last one
+        closed = [-1] * n  # the choice after which each seat's last turn ended
 
         def hook(seat: int) -> None:
             log[seat].append(figures(seat))
+            closed[seat] = steps["now"]
 
         state.turn_hook = hook
+        players = [_Tracked(a, steps) for a in agents]
     try:
-        play_out(state, agents, max_steps=MAX_STEPS)
+        play_out(state, players, max_steps=MAX_STEPS)
     except RuntimeError:
         # Every game's rules end it (see each game's rules notes); this guards the
         # simulator against a bot or rule bug that would otherwise hang a long run.
@@ -132,11 +137,10 @@ def play_one(
         ) from None
     if traced is not None:
         # A game may end in the middle of a turn (a Potion Party player completes the
-        # recipe with a Super Die): the final figures close that turn.
-        for seat, curve in enumerate(traced):
-            final = state.turn_figures(seat)
-            if not curve or curve[-1] != final:
-                curve.append(final)
+        # recipe with a Super Die): the final figures close the last chooser's turn.
+        last = steps["by"]
+        if last >= 0 and closed[last] < steps["now"]:
+            traced[last].append(state.turn_figures(last))
     res = state.result
     assert res is not None
     stats = state.stats()
@@ -153,6 +157,19 @@ def play_one(
         absent if any(absent) else (),
         None if traced is None else tuple(tuple(t) for t in traced),
     )
+
+
+class _Tracked:
+    """A bot that also counts the choices made and notes who made the last (for curves)."""
+
+    def __init__(self, agent: Any, steps: dict[str, int]) -> None:
+        self.agent = agent
+        self.steps = steps
+
+    def choose(self, state: GameState, decision: Any) -> str:
+        self.steps["now"] += 1
+        self.steps["by"] = decision.seat
+        return str(self.agent.choose(state, decision))
 
 
 def _absent(agent: Any, state: GameState) -> tuple[str, ...]:
