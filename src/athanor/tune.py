@@ -217,7 +217,7 @@ def evaluate(
     progress: Callable[[int], None] | None = None,
 ) -> Scored:
     """Play a candidate against the opponent (seats rotated) and score it."""
-    name = "candidate.txt"
+    name = "(candidate).txt"  # never a real file: its text is given
     text = s.text("candidate")
     records = sim.run(
         "dominion",
@@ -231,8 +231,6 @@ def evaluate(
     )
     summary = sim.Summary.of("dominion", [name, against], seed, records)
     b = summary.per_bot[name]
-    if against == name:  # cannot happen: the opponent is named by the user
-        raise ConfigError("the opponent must be another bot")
     j = b.to_json()
     return Scored(s, (b.wins + b.ties / 2) / b.games, j["win_rate"], tuple(j["win_rate_ci95"]))
 
