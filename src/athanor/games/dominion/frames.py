@@ -9,7 +9,7 @@ name, never one per copy), or a bare word such as ``done``, ``none``, ``end``.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import filterfalse
@@ -80,7 +80,17 @@ class BuyTable:
     (once asked for) their set, made on first use and kept.
     """
 
-    __slots__ = ("cut", "entries", "levels", "mixed", "sets", "top")
+    __slots__ = (
+        "cut",
+        "entries",
+        "levels",
+        "mixed",
+        "plain_ids",
+        "plain_opts",
+        "sets",
+        "start",
+        "top",
+    )
 
     def __init__(self, supply: dict[str, int]) -> None:
         # Cheapest first here, and within a cost in reverse Supply order, so that the
@@ -93,6 +103,13 @@ class BuyTable:
         self.top = top = costs[-1] if costs else 0
         # cut[c]: how many entries cost at most c coins.
         self.cut = [bisect_right(costs, c) for c in range(top + 1)]
+        # The piles without a Potion in their cost, dearest first (the options' order):
+        # those a coin total pays for are a tail of it, from start[coins] on.
+        plain = [n for n in reversed(names) if not COST_POTIONS[n]]
+        self.plain_opts = tuple(map(_BUY.__getitem__, plain))
+        self.plain_ids = tuple([o.id for o in self.plain_opts])
+        dear = [-COST_COINS[n] for n in plain]  # ascending
+        self.start = [bisect_left(dear, -c) for c in range(top + 1)]
         self.levels: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
         self.sets: list[frozenset[str] | None] = [None] * (top + 1)
         self.mixed: dict[
@@ -106,11 +123,11 @@ class BuyTable:
         i = coins if coins < self.top else self.top
         got = self.levels[i]
         if got is None:
-            opts = (
-                OPT_END_TURN,
-                *[o for n, p, o in reversed(self.entries[: self.cut[i]]) if not p],
+            s = self.start[i]
+            got = self.levels[i] = (
+                (OPT_END_TURN, *self.plain_opts[s:]),
+                ("end", *self.plain_ids[s:]),
             )
-            got = self.levels[i] = (opts, tuple([o.id for o in opts]))
         return got
 
     def level_set(self, coins: int) -> frozenset[str]:
@@ -128,16 +145,21 @@ class BuyTable:
         and "play all" second; playing one Treasure comes last. Kept per coin level and
         kinds of Treasure, with the ids as a set from the second use on (bots ask several
         times)."""
-        key = (coins if coins < self.top else self.top, h.kinds)
+        i = coins if coins < self.top else self.top
+        key = (i, h.kinds)
         got = self.mixed.get(key)
         if got is None:
             # First use: no id set yet (most random kingdoms' questions are asked once).
-            opts, ids = self.level(coins)
-            ids = ids[:1] + h.first_ids + ids[1:] + h.then_ids
+            s = self.start[i]
+            got = (
+                (OPT_END_TURN, *h.first, *self.plain_opts[s:], *h.then),
+                ("end", *h.first_ids, *self.plain_ids[s:], *h.then_ids),
+                None,
+            )
             if len(self.mixed) >= 1024:  # keep memory bounded in long simulations
                 self.mixed.clear()
-            self.mixed[key] = (opts[:1] + h.first + opts[1:] + h.then, ids, None)
-            return self.mixed[key]
+            self.mixed[key] = got
+            return got
         if got[2] is None:
             got = self.mixed[key] = (got[0], got[1], frozenset(got[1]))
         return got
