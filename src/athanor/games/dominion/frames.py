@@ -198,7 +198,7 @@ _TREASURE_PARTS: dict[
     tuple[str, ...],
     tuple[tuple[Option, ...], tuple[str, ...], tuple[Option, ...], tuple[str, ...]],
 ] = {}
-_HANDS: dict[tuple[str, ...], HandTreasures] = {}
+HANDS: dict[tuple[str, ...], HandTreasures] = {}
 _ACTION_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
 _ACTION_PROMPTS: dict[int, str] = {}
 
@@ -252,7 +252,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     whole hand's Treasures would pay for: buying one plays them all first (D43).
     """
     hand = s.hands[seat]
-    h = None if s.bought or TREASURES.isdisjoint(hand) else hand_treasures(hand)
+    h = (
+        None
+        if s.bought or TREASURES.isdisjoint(hand)
+        else HANDS.get(tuple(hand)) or hand_treasures(hand)  # the cache, read here: quicker
+    )
     if h is None:
         coins = s.coins
         pots = s.potions
@@ -327,12 +331,12 @@ class HandTreasures:
 def hand_treasures(hand: list[str]) -> HandTreasures:
     """The (cached) ``HandTreasures`` of a hand."""
     key = tuple(hand)
-    got = _HANDS.get(key)
+    got = HANDS.get(key)
     if got is None:
         got = HandTreasures(key)
-        if len(_HANDS) >= 50_000:  # keep memory bounded in long simulations
-            _HANDS.clear()
-        _HANDS[key] = got
+        if len(HANDS) >= 50_000:  # keep memory bounded in long simulations
+            HANDS.clear()
+        HANDS[key] = got
     return got
 
 

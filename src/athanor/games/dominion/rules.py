@@ -707,7 +707,7 @@ class DominionState(GameState):
     def play_all_treasures(self, seat: int) -> None:
         """Play every Treasure in hand (the usual shortcut)."""
         hand = self.hands[seat]
-        h = fr.hand_treasures(hand)
+        h = fr.HANDS.get(tuple(hand)) or fr.hand_treasures(hand)
         tre = h.played
         if not tre:
             return
@@ -792,17 +792,19 @@ class DominionState(GameState):
         """Clean-up: discard play and hand, draw 5, end the turn; maybe end the game."""
         self.phase = "cleanup"
         disc = self.discards[seat]
-        disc.extend(self.plays[seat])
-        disc.extend(self.hands[seat])
-        self.plays[seat].clear()
-        self.hands[seat].clear()
+        play = self.plays[seat]
+        hand = self.hands[seat]
+        disc += play
+        disc += hand
+        play.clear()
+        hand.clear()
         if self.asides[seat]:  # nothing should be left set aside; keep cards safe anyway
             disc.extend(self.asides[seat])
             self.asides[seat].clear()
         self.actions = self.buys = self.coins = self.potions = self.merchant = 0
         deck = self.decks[seat]
         if self.log is None and len(deck) >= 5:
-            self.hands[seat].extend(deck[:-6:-1])  # draw 5, the top card first
+            hand += deck[:-6:-1]  # draw 5, the top card first
             del deck[-5:]
         else:
             self.draw(seat, 5)
