@@ -1,24 +1,32 @@
 """The simulator: many seeded bot games, with statistics an analyst can trust.
 
 Seats rotate so every bot plays every seat equally often. Game ``i`` uses
-seed ``seed + i`` whatever the number of worker processes, so results do not
-depend on ``jobs``.
+seed ``seed + i`` whatever the number of worker processes or cluster nodes, so
+results do not depend on ``jobs``, on Ray, nor on a run being stopped and
+resumed (``out``): every game is played the same wherever it is played.
 """
 
 from __future__ import annotations
 
+import csv
+import gc
+import hashlib
+import json
 import math
+import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-import athanor
 from athanor import catalog
-from athanor.engine import ConfigError, play_out
+from athanor.engine import ConfigError, GameState, play_out
 
 MAX_STEPS = 1_000_000  # choices in one game; real games make a few thousand at most
+
+Curve = tuple[tuple[float, ...], ...]  # one seat's figures (TURN_FIGURES) after each turn
 
 
 @dataclass(frozen=True)
@@ -33,18 +41,93 @@ class GameRecord:
     turns: int
     first: int = 0  # the seat that moved first (games such as Potion Party roll for it)
     team_won: bool | None = None  # cooperative games: whether the team won
+    setup: str = ""  # what the game was set up with (Dominion: its kingdom)
+    absent: tuple[tuple[str, ...], ...] = ()  # per seat: cards its bot names, not in the game
+    curves: tuple[Curve, ...] | None = None  # per seat, only when plotting
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready (one line of an ``--out`` folder's games file)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameRecord:
+        """Read ``to_json`` output back (lists become tuples again)."""
+        curves = data.get("curves")
+        return cls(
+            int(data["index"]),
+            tuple(str(b) for b in data["bots"]),
+            tuple(int(p) for p in data["placing"]),
+            tuple(float(x) for x in data["scores"]),
+            str(data["ending"]),
+            int(data["turns"]),
+            int(data.get("first", 0)),
+            None if data.get("team_won") is None else bool(data["team_won"]),
+            str(data.get("setup", "")),
+            tuple(tuple(str(c) for c in a) for a in data.get("absent", ())),
+            None
+            if curves is None
+            else tuple(tuple(tuple(float(x) for x in t) for t in seat) for seat in curves),
+        )
+
+
+# -- playing ---------------------------------------------------------------------------
+
+Makers = dict[str, Callable[[int], Any]]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One run's set-up, as sent to every worker: bot files travel as their text, so a
+    worker on another machine needs no copy of them."""
+
+    game: str
+    bots: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+    texts: dict[str, str] = field(default_factory=dict)  # bot file name -> its text
+    curves: bool = False
+
+    def makers(self) -> Makers:
+        """A bot maker per bot name: names looked up and files parsed once, not per game."""
+        return {b: catalog.bot_maker(self.game, b, self.texts.get(b)) for b in set(self.bots)}
 
 
 def play_one(
-    game: str, bots: Sequence[str], seed: int, index: int, options: dict[str, Any]
+    game: str,
+    bots: Sequence[str],
+    seed: int,
+    index: int,
+    options: dict[str, Any],
+    makers: Makers | None = None,
+    curves: bool = False,
 ) -> GameRecord:
-    """Play one game between bots (seat order rotated by ``index``)."""
+    """Play one game between bots (seat order rotated by ``index``); ``options`` must be
+    checked already (``GameSpec.check_options``)."""
     n = len(bots)
     seated = tuple(bots[(i + index) % n] for i in range(n))
-    state = athanor.new_game(game, n, seed, options, log=False)
-    agents = [catalog.bot(game, name, seed * 31 + seat) for seat, name in enumerate(seated)]
+    if makers is None:
+        makers = {b: catalog.bot_maker(game, b) for b in set(bots)}
+    spec = catalog.spec(game)
+    state = spec.state_class.new(players=n, seed=seed, options=options, log=False)
+    agents = [makers[name](seed * 31 + seat) for seat, name in enumerate(seated)]
+    absent = tuple(_absent(agent, state) for agent in agents)
+    traced: list[list[tuple[float, ...]]] | None = None
+    players: Sequence[Any] = agents
+    if curves and state.TURN_FIGURES:
+        traced = [[] for _ in range(n)]
+        figures = state.turn_figures
+        log = traced
+        steps = {"now": 0, "by": -1}  # choices made, and the seat that made the last one
+        closed = [-1] * n  # the choice after which each seat's last turn ended
+
+        def hook(seat: int) -> None:
+            log[seat].append(figures(seat))
+            closed[seat] = steps["now"]
+
+        state.turn_hook = hook
+        players = [_Tracked(a, steps) for a in agents]
     try:
-        play_out(state, agents, max_steps=MAX_STEPS)
+        play_out(state, players, max_steps=MAX_STEPS)
     except RuntimeError:
         # Every game's rules end it (see each game's rules notes); this guards the
         # simulator against a bot or rule bug that would otherwise hang a long run.
@@ -52,6 +135,12 @@ def play_one(
             f"game {index} (seed {seed}) of {game} did not end within {MAX_STEPS:,} choices; "
             f"replay it with: athanor sim {game} --bots {' '.join(bots)} --games 1 --seed {seed}"
         ) from None
+    if traced is not None:
+        # A game may end in the middle of a turn (a Potion Party player completes the
+        # recipe with a Super Die): the final figures close the last chooser's turn.
+        last = steps["by"]
+        if last >= 0 and closed[last] < steps["now"]:
+            traced[last].append(state.turn_figures(last))
     res = state.result
     assert res is not None
     stats = state.stats()
@@ -64,12 +153,69 @@ def play_one(
         int(stats.get("turns", 0)),
         int(stats.get("first", 0)),
         bool(stats["won"]) if state.spec.cooperative and "won" in stats else None,
+        str(stats.get("setup", "")),
+        absent if any(absent) else (),
+        None if traced is None else tuple(tuple(t) for t in traced),
     )
 
 
-def _batch(args: tuple[str, tuple[str, ...], int, int, int, dict[str, Any]]) -> list[GameRecord]:
-    game, bots, seed, start, stop, options = args
-    return [play_one(game, bots, seed + i, i, options) for i in range(start, stop)]
+class _Tracked:
+    """A bot that also counts the choices made and notes who made the last (for curves)."""
+
+    def __init__(self, agent: Any, steps: dict[str, int]) -> None:
+        self.agent = agent
+        self.steps = steps
+
+    def choose(self, state: GameState, decision: Any) -> str:
+        self.steps["now"] += 1
+        self.steps["by"] = decision.seat
+        return str(self.agent.choose(state, decision))
+
+
+def _absent(agent: Any, state: GameState) -> tuple[str, ...]:
+    """Cards a bot's strategy names that this game does not have (a bot says which with
+    ``missing_cards(state)``; Dominion's strategy bots do)."""
+    check = getattr(agent, "missing_cards", None)
+    return tuple(check(state)) if check is not None else ()
+
+
+def play_batch(plan: Plan, indices: Sequence[int]) -> list[GameRecord]:
+    """Play the games with these indices (what one worker task does)."""
+    makers = plan.makers()
+    with few_collections():
+        return [
+            play_one(plan.game, plan.bots, plan.seed + i, i, plan.options, makers, plan.curves)
+            for i in indices
+        ]
+
+
+@contextmanager
+def few_collections() -> Iterator[None]:
+    """Let Python's cycle collector run less often while games are played.
+
+    A game makes many short-lived lists and tuples but almost no reference cycles, and
+    the collector's passes (every 700 new objects, each time looking over the young ones,
+    now and then over every object the process has) cost about a tenth of a simulation.
+    Here the objects made so far (modules, caches) are set aside as permanent and a pass
+    comes every 50,000 new objects; cycles are still collected, only less often.
+    """
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, old[1], old[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
+
+
+def _task(args: tuple[Plan, tuple[int, ...]]) -> list[GameRecord]:
+    return play_batch(*args)
+
+
+def chunks(indices: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """The games split into tasks of ``size`` (the last may be shorter)."""
+    return [tuple(indices[i : i + size]) for i in range(0, len(indices), size)]
 
 
 def run(
@@ -80,44 +226,233 @@ def run(
     options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    *,
+    out: str | None = None,
+    ray: str | None = None,
+    curves: bool = False,
+    texts: dict[str, str] | None = None,
+    chunk: int | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` games; ``progress`` is called with the number just finished."""
+    """Play ``games`` games and return their records in order.
+
+    ``progress`` is called with the number of games just finished. ``out`` is a folder
+    where records are written as they arrive; a run with the same arguments and the same
+    folder plays only the games missing there. ``ray`` runs the games on a Ray cluster:
+    ``"local"`` starts one on this machine, anything else is the address of a running
+    cluster. ``curves`` records each seat's ``TURN_FIGURES`` after every turn (for plots).
+    ``texts`` gives the text of bot files by name (otherwise they are read from disk).
+    """
     if not isinstance(games, int) or games < 1:
         raise ConfigError(f"the number of games must be at least 1, not {games}")
     if not isinstance(jobs, int) or jobs < 1:
         raise ConfigError(f"the number of jobs must be at least 1, not {jobs}")
-    spec = catalog.spec(game)
-    spec.check_players(len(bots))
-    opts = spec.check_options(options)
-    for name in set(bots):
-        catalog.bot(game, name, 0)  # fail early on an unknown bot
-    chunk = max(1, min(200, games // (jobs * 8) or 1))
-    tasks = [
-        (game, tuple(bots), seed, start, min(games, start + chunk), opts)
-        for start in range(0, games, chunk)
-    ]
-    records: list[GameRecord] = []
-    if jobs <= 1:
-        for t in tasks:
-            batch = _batch(t)
-            records.extend(batch)
-            if progress:
-                progress(len(batch))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for batch in pool.map(_batch, tasks):
-                records.extend(batch)
-                if progress:
-                    progress(len(batch))
+    plan = make_plan(game, bots, seed, options, texts, curves)
+    store = Store.open(out, plan) if out else None
+    done = store.records(games) if store else {}
+    todo = [i for i in range(games) if i not in done]
+    records = list(done.values())
+    if done and progress:
+        progress(len(done))
+
+    def take(batch: list[GameRecord]) -> None:
+        records.extend(batch)
+        if store:
+            store.append(batch)
+        if progress:
+            progress(len(batch))
+
+    if todo:
+        if ray is not None and ray != "local":
+            spec = catalog.spec(plan.game)
+            for o in spec.options:
+                if getattr(o, "local", False) and plan.options.get(o.name) != o.default:
+                    raise ConfigError(
+                        f"option {o.name!r} reads a file on this machine, which a cluster's "
+                        "workers cannot; run without --ray ADDRESS, or with --ray alone"
+                    )
+        if ray is not None:
+            for batch in _ray_batches(ray, plan, todo, chunk):
+                take(batch)
+        else:
+            size = chunk or max(1, min(200, len(todo) // (jobs * 8) or 1))
+            tasks = chunks(todo, size)
+            if jobs <= 1:
+                for t in tasks:
+                    take(play_batch(plan, t))
+            else:
+                with ProcessPoolExecutor(max_workers=jobs) as pool:
+                    futures = [pool.submit(_task, (plan, t)) for t in tasks]
+                    for fut in as_completed(futures):
+                        take(fut.result())
     records.sort(key=lambda r: r.index)
     return records
 
 
-def bot_labels(game: str, bots: Sequence[str]) -> dict[str, str]:
+def make_plan(
+    game: str,
+    bots: Sequence[str],
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    texts: dict[str, str] | None = None,
+    curves: bool = False,
+) -> Plan:
+    """Check a run's set-up (game, players, options, every bot) and read bot files."""
+    spec = catalog.spec(game)
+    spec.check_players(len(bots))
+    opts = spec.check_options(options)
+    given = dict(texts or {})
+    for name in dict.fromkeys(bots):
+        if name not in given and catalog.is_bot_file(spec.name, name):
+            given[name] = catalog.read_bot_file(name)
+        catalog.bot_maker(spec.name, name, given.get(name))  # fail early on a bad bot
+    return Plan(spec.name, tuple(bots), seed, opts, given, curves)
+
+
+# -- running on Ray --------------------------------------------------------------------
+
+
+def _ray_batches(
+    address: str, plan: Plan, todo: Sequence[int], chunk: int | None
+) -> Iterator[list[GameRecord]]:
+    """Play the games as Ray tasks and yield each batch as it finishes (in any order)."""
+    try:
+        import ray  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise ConfigError("--ray needs Ray: pip install 'athanor-tabletop[cluster]'") from None
+    import athanor
+
+    started = False
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+        else:
+            # The workers get this very copy of athanor (it needs nothing else).
+            pkg = os.path.dirname(athanor.__file__)
+            ray.init(
+                address=address,
+                runtime_env={"py_modules": [pkg]},
+                log_to_driver=False,
+                configure_logging=False,
+            )
+        started = True
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call,unused-ignore]
+        # Large tasks keep Ray's overhead (a few milliseconds a task) small; four per
+        # CPU still spread the work evenly and move the progress bar.
+        size = chunk or max(1, min(5000, len(todo) // (cpus * 4) or 1))
+        remote = ray.remote(play_batch)
+        plan_ref = ray.put(plan)  # sent once, not with every task
+        pending = [remote.remote(plan_ref, t) for t in chunks(todo, size)]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                try:
+                    yield ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:
+                    cause = exc.cause if isinstance(exc.cause, Exception) else exc
+                    raise RuntimeError(str(cause)) from None
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# -- stopping and resuming -------------------------------------------------------------
+
+
+class Store:
+    """An ``--out`` folder: ``run.json`` (what was asked for) and ``games.jsonl`` (one
+    record a line, appended as games finish). A rerun with the same set-up reads the
+    records there and plays only the games missing."""
+
+    def __init__(self, folder: str, games_file: str) -> None:
+        self.folder = folder
+        self.games_file = games_file
+
+    @staticmethod
+    def describe(plan: Plan) -> dict[str, Any]:
+        """What makes two runs the same (the number of games aside: more may be asked)."""
+        return {
+            "format": "athanor-sim-run",
+            "version": 1,
+            "game": plan.game,
+            "bots": list(plan.bots),
+            "seed": plan.seed,
+            "options": plan.options,
+            "bot_files": {
+                k: hashlib.sha256(v.encode()).hexdigest() for k, v in sorted(plan.texts.items())
+            },
+            "curves": plan.curves,
+        }
+
+    @classmethod
+    def open(cls, folder: str, plan: Plan) -> Store:
+        """Open (or make) the folder; refuse one that holds a different run."""
+        folder = os.path.expanduser(folder)
+        if os.path.exists(folder) and not os.path.isdir(folder):
+            raise ConfigError(f"{folder} is a file; --out needs a folder")
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"cannot make {folder}: {exc.strerror or exc}") from None
+        head = cls.describe(plan)
+        head_file = os.path.join(folder, "run.json")
+        if os.path.exists(head_file):
+            try:
+                with open(head_file, encoding="utf-8") as fh:
+                    old = json.load(fh)
+            except (OSError, ValueError) as exc:
+                raise ConfigError(f"{head_file} cannot be read ({exc})") from None
+            if old != json.loads(json.dumps(head)):
+                diff = [k for k in head if old.get(k) != json.loads(json.dumps(head[k]))]
+                raise ConfigError(
+                    f"{folder} holds another run (its {', '.join(diff) or 'format'} differ); "
+                    "give the same arguments to continue it, or another folder"
+                )
+        else:
+            try:
+                with open(head_file, "w", encoding="utf-8") as fh:
+                    json.dump(head, fh, indent=1)
+            except OSError as exc:
+                raise ConfigError(f"cannot write {head_file}: {exc.strerror or exc}") from None
+        return cls(folder, os.path.join(folder, "games.jsonl"))
+
+    def records(self, games: int) -> dict[int, GameRecord]:
+        """The games already played (index below ``games``), by index. A line cut short
+        by a stop is ignored: that game is played again."""
+        out: dict[int, GameRecord] = {}
+        if not os.path.exists(self.games_file):
+            return out
+        with open(self.games_file, encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    rec = GameRecord.from_json(json.loads(line))
+                except (ValueError, KeyError, TypeError):
+                    continue
+                if 0 <= rec.index < games:
+                    out[rec.index] = rec
+        return out
+
+    def append(self, batch: Iterable[GameRecord]) -> None:
+        """Add records, each on its own line, and push them to the disk's cache now."""
+        text = "".join(json.dumps(r.to_json(), separators=(",", ":")) + "\n" for r in batch)
+        with open(self.games_file, "a", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+
+
+# -- reading the results ---------------------------------------------------------------
+
+
+def bot_labels(
+    game: str, bots: Sequence[str], texts: dict[str, str] | None = None
+) -> dict[str, str]:
     """How each bot is named in a report: a strategy file by its ``name:`` line."""
     out: dict[str, str] = {}
     for arg in dict.fromkeys(bots):
-        name = str(getattr(catalog.bot(game, arg, 0), "name", arg)) if arg.endswith(".txt") else arg
+        name = arg
+        if catalog.is_bot_file(game, arg):
+            made = catalog.bot_maker(game, arg, (texts or {}).get(arg))(0)
+            name = str(getattr(made, "name", arg))
         out[arg] = name if name and name not in out.values() else arg
     return out
 
@@ -141,6 +476,9 @@ class BotStats:
     wins: int = 0  # sole first place
     ties: int = 0  # shared first place
     score: float = 0.0
+    absent: Counter[str] = field(default_factory=Counter)  # card -> games it was missing
+    # Per figure, per turn: [sum, games that reached that turn].
+    curves: list[list[list[float]]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready figures."""
@@ -154,6 +492,30 @@ class BotStats:
             "win_rate_ci95": [lo, hi],
             "mean_score": self.score / self.games if self.games else 0.0,
         }
+
+    def mean_curve(self, figure: int, min_share: float = 0.05) -> list[float]:
+        """The mean of a figure after each turn, over the games that lasted that long;
+        it stops at the turn fewer than ``min_share`` of the games reached."""
+        if figure >= len(self.curves):
+            return []
+        least = max(1, min_share * self.games)
+        out = []
+        for total, n in self.curves[figure]:
+            if n < least:
+                break
+            out.append(total / n)
+        return out
+
+    def _add_curve(self, curve: Curve) -> None:
+        for t, figures in enumerate(curve):
+            for f, x in enumerate(figures):
+                while len(self.curves) <= f:
+                    self.curves.append([])
+                per_turn = self.curves[f]
+                while len(per_turn) <= t:
+                    per_turn.append([0.0, 0])
+                per_turn[t][0] += x
+                per_turn[t][1] += 1
 
 
 @dataclass
@@ -170,6 +532,9 @@ class Summary:
     turns_total: int = 0
     team_games: int = 0  # cooperative games: games with a team result, and team wins
     team_wins: int = 0
+    setups: Counter[str] = field(default_factory=Counter)  # each game's set-up, counted
+    options: dict[str, Any] = field(default_factory=dict)
+    figures: tuple[str, ...] = ()  # the names of the plotted per-turn figures
 
     @classmethod
     def of(
@@ -179,11 +544,17 @@ class Summary:
         seed: int,
         records: Sequence[GameRecord],
         labels: dict[str, str] | None = None,
+        options: dict[str, Any] | None = None,
     ) -> Summary:
         """Aggregate game records; ``labels`` names bots in the report (a strategy file by
-        its own name rather than its path)."""
+        its own name rather than its path); ``options`` are the run's game options."""
         label = labels or {}
         s = cls(game, [label.get(b, b) for b in bots], len(records), seed)
+        s.options = dict(options or {})
+        try:
+            s.figures = catalog.spec(game).state_class.TURN_FIGURES
+        except ConfigError:
+            s.figures = ()
         for name in bots:
             s.per_bot.setdefault(label.get(name, name), BotStats())
         for r in records:
@@ -197,10 +568,15 @@ class Summary:
                         b.wins += 1
                     else:
                         b.ties += 1
+                if r.absent:
+                    b.absent.update(r.absent[seat])
+                if r.curves is not None:
+                    b._add_curve(r.curves[seat])
             if firsts == [r.first]:
                 s.first_player_wins += 1
             s.endings[r.ending] += 1
             s.turns_total += r.turns
+            s.setups[r.setup] += 1
             if r.team_won is not None:
                 s.team_games += 1
                 s.team_wins += r.team_won
@@ -238,12 +614,37 @@ class Summary:
             "losses": losses,
         }
 
+    def setup_lines(self) -> Iterator[str]:
+        """The game options, the set-up each game had (or how many there were), and a
+        warning for each bot whose strategy names cards a game did not have."""
+        if self.options:
+            yield "Game options: " + ", ".join(f"{k}={v}" for k, v in self.options.items()) + "."
+        named = [k for k in self.setups if k]
+        if len(named) == 1:
+            yield f"{named[0]} (every game)."
+        elif named:
+            common, n = self.setups.most_common(1)[0]
+            yield (
+                f"{len(named)} different set-ups over {self.games} games (--csv names each "
+                "game's)" + (f"; the most common, {n} games: {common}." if n > 1 else ".")
+            )
+        for name, b in self.per_bot.items():
+            for card, n in sorted(b.absent.items()):
+                share = "any" if n == b.games else f"{n} of {b.games}"
+                yield (
+                    f"Warning: {name} names {card}, which was not in {share} of its games "
+                    "(its rules for that card never fired there)."
+                    if share != "any"
+                    else f"Warning: {name} names {card}, which was in none of its games."
+                )
+
     def lines(self) -> Iterator[str]:
         """A plain-text report."""
         if self.team_games:
             yield from self._team_lines()
             return
         yield f"{self.games} games of {self.game}, seed {self.seed}, seats rotated."
+        yield from self.setup_lines()
         yield f"{'bot':<24} {'win rate':>9} {'95% CI':>17} {'tie rate':>9} {'mean score':>11}"
         for name, b in self.per_bot.items():
             j = b.to_json()
@@ -274,6 +675,7 @@ class Summary:
             f"{self.games} games of {self.game}, seed {self.seed}, {t['players']} players "
             f"({bots}), playing as one team."
         )
+        yield from self.setup_lines()
         yield f"Team win rate: {t['win_rate']:.1%} (95% CI {lo:.1%} to {hi:.1%})."
         lost = self.games - self.team_wins
         if lost:
@@ -286,3 +688,38 @@ class Summary:
                 + "."
             )
         yield f"Average turns per game: {self.turns_total / self.games:.1f}."
+
+
+# -- one row per game ------------------------------------------------------------------
+
+
+def write_csv(
+    path: str, game: str, seed: int, records: Sequence[GameRecord], labels: dict[str, str]
+) -> None:
+    """One row per game, for pandas and spreadsheets (columns in docs/simulator.md)."""
+    seats = max((len(r.bots) for r in records), default=0)
+    head = ["game", "index", "seed", "setup", "first_seat", "turns", "ending", "winner"]
+    for i in range(1, seats + 1):
+        head += [f"seat{i}_bot", f"seat{i}_score", f"seat{i}_place"]
+    head.append("team_won")
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(head)
+        for r in records:
+            firsts = [i for i, p in enumerate(r.placing) if p == 1]
+            winner = labels.get(r.bots[firsts[0]], r.bots[firsts[0]]) if len(firsts) == 1 else ""
+            row: list[Any] = [
+                game,
+                r.index,
+                seed + r.index,
+                r.setup,
+                r.first + 1,
+                r.turns,
+                r.ending,
+                winner,
+            ]
+            for seat, bot in enumerate(r.bots):
+                row += [labels.get(bot, bot), f"{r.scores[seat]:g}", r.placing[seat]]
+            row += [""] * (3 * (seats - len(r.bots)))
+            row.append("" if r.team_won is None else int(r.team_won))
+            w.writerow(row)

@@ -202,17 +202,17 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     spec = catalog.spec(args.game)
     options = _options(args)
     bots = _sim_bots(spec, args.bots, args.players)
-    sim.bot_labels(spec.name, bots)  # an unreadable strategy file fails before the run
-    if args.json:
-        _check_writable(args.json)  # before a long run, not after it
-    bar: Any = None
-    if _isatty(sys.stderr) and not args.quiet:
-        try:
-            from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    for path in (args.json, args.csv):
+        if path:
+            _check_writable(path)  # before a long run, not after it
+    plot_path = None
+    if args.plot:
+        from athanor.plot import check_path
 
-            bar = tqdm(total=args.games, unit="game", file=sys.stderr)
-        except ImportError:
-            bar = None
+        plot_path = check_path(args.plot)
+    plan = sim.make_plan(spec.name, bots, args.seed, options, curves=bool(plot_path))
+    labels = sim.bot_labels(spec.name, bots, plan.texts)
+    bar = _progress_bar(args.games, args.quiet)
     try:
         records = sim.run(
             spec.name,
@@ -222,11 +222,15 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             options,
             args.jobs,
             progress=bar.update if bar is not None else None,
+            out=args.out,
+            ray=args.ray,
+            curves=bool(plot_path),
+            texts=plan.texts,
         )
     finally:
         if bar is not None:
             bar.close()
-    summary = sim.Summary.of(spec.name, bots, args.seed, records, sim.bot_labels(spec.name, bots))
+    summary = sim.Summary.of(spec.name, bots, args.seed, records, labels, plan.options)
     for line in summary.lines():
         term.line(line)
     if args.json:
@@ -237,7 +241,37 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
         except OSError as exc:
             raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
         term.line(f"Wrote {path}.")
+    if args.csv:
+        path = os.path.expanduser(args.csv)
+        try:
+            sim.write_csv(path, spec.name, args.seed, records, labels)
+        except OSError as exc:
+            raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
+        term.line(f"Wrote {path} (one row per game).")
+    if plot_path:
+        from athanor.plot import plot
+
+        plot(summary, plot_path)
+        term.line(f"Wrote {plot_path}.")
     return 0
+
+
+def _progress_bar(total: int, quiet: bool) -> Any:
+    """A progress bar on standard error when it is a terminal (needs tqdm), or None."""
+    if quiet or not _isatty(sys.stderr):
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", file=sys.stderr)
+
+
+def tune(args: argparse.Namespace, term: Terminal) -> int:
+    """Search Dominion strategy files for one that beats a bot, and write the best."""
+    from athanor.tune import tune_command
+
+    return tune_command(args, term.line, _progress_bar)
 
 
 def _sim_bots(spec: athanor.GameSpec, bots: list[str] | None, players: int | None) -> list[str]:
@@ -254,7 +288,7 @@ def _check_writable(path: str) -> None:
     path = os.path.expanduser(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise ConfigError(f"{path} is a folder; give a file name for the JSON")
+        raise ConfigError(f"{path} is a folder; give a file name")
     if not os.path.isdir(folder):
         raise ConfigError(f"cannot write {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
@@ -343,8 +377,35 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
     sm.add_argument("--option", action="append", metavar="NAME=VALUE")
     sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    sm.add_argument("--csv", metavar="FILE", help="also write one row per game as CSV")
+    sm.add_argument(
+        "--plot", metavar="FILE", help="draw win rates and per-turn curves (.png or .svg)"
+    )
+    sm.add_argument(
+        "--out", metavar="DIR", help="write games as they finish; rerun to continue a stopped run"
+    )
+    sm.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="run on a Ray cluster (a local one without ADDRESS)",
+    )
     sm.add_argument("--quiet", action="store_true", help="no progress bar")
     sm.set_defaults(func=simulate)
+    tn = sub.add_parser("tune", help="search Dominion strategy files for one that beats a bot")
+    tn.add_argument("game", choices=["dominion"])
+    tn.add_argument("--kingdom", required=True, help="kingdom cards or a preset")
+    tn.add_argument("--against", required=True, metavar="BOT", help="the bot to beat")
+    tn.add_argument("--games", type=int, default=400, help="games per candidate")
+    tn.add_argument("--seed", type=int, default=0)
+    tn.add_argument("--rounds", type=int, default=60, help="candidates to try")
+    tn.add_argument("--start", metavar="FILE", help="a strategy file to start from")
+    tn.add_argument("--jobs", type=int, default=1, help="worker processes")
+    tn.add_argument("--name", default="tuned", help="the found strategy's name")
+    tn.add_argument("--write", metavar="FILE", default="tuned.txt", help="where to write it")
+    tn.add_argument("--quiet", action="store_true", help="no progress bar")
+    tn.set_defaults(func=tune)
     ck = sub.add_parser("check-cards", help="check a Potion-Making card data file")
     ck.add_argument("file")
     ck.set_defaults(func=check_cards)

@@ -610,6 +610,17 @@ class GameState(ABC):
     # Set by ``seal``; read only when checking an undo (see athanor.replay.undo).
     _sealed: bool = False
 
+    # The simulator's per-turn hook (docs/simulator.md): a game that can chart its
+    # progress names its figures in TURN_FIGURES, gives them in ``turn_figures(seat)``
+    # and, as each turn ends, calls ``self.turn_hook(seat)`` if it is set. Left unset
+    # (the simulator sets it only to draw a plot) it costs one test a turn.
+    TURN_FIGURES: ClassVar[tuple[str, ...]] = ()
+    turn_hook: Callable[[int], None] | None = None
+
+    def turn_figures(self, seat: int) -> tuple[float, ...]:
+        """A seat's figures now, one per name in ``TURN_FIGURES``."""
+        return ()
+
     def seal(self) -> None:
         """Say that hidden information has just come to light (a card drawn or revealed from
         a deck): the choice that caused it cannot be taken back. Randomness is noticed

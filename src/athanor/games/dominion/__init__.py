@@ -10,7 +10,13 @@ from athanor.games.dominion.commands import COMMANDS, turn_money
 from athanor.games.dominion.encoding import encoding
 from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
 from athanor.games.dominion.rules import DominionState
-from athanor.games.dominion.strategy import HeuristicBot, Strategy, StrategyBot, builtin_strategies
+from athanor.games.dominion.strategy import (
+    HeuristicBot,
+    Strategy,
+    StrategyBot,
+    builtin_strategies,
+    parsed,
+)
 
 
 def _strategy_bots() -> dict[str, Any]:
@@ -105,7 +111,7 @@ SPEC = GameSpec(
     cards=card_texts,
     score_name="victory points",
     encoding=encoding,
-    bot_from_text=lambda text, source, seed: StrategyBot(Strategy.parse(text, source), seed),
+    bot_from_text=lambda text, source, seed: StrategyBot(parsed(text, source), seed),
     help=(
         "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "
         "(1 Buy to start), then discard everything and draw 5. The game ends when the "

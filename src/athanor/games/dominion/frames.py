@@ -9,7 +9,7 @@ name, never one per copy), or a bare word such as ``done``, ``none``, ``end``.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import filterfalse
@@ -80,20 +80,42 @@ class BuyTable:
     (once asked for) their set, made on first use and kept.
     """
 
-    __slots__ = ("cut", "entries", "levels", "sets", "top")
+    __slots__ = (
+        "cut",
+        "entries",
+        "levels",
+        "mixed",
+        "plain_ids",
+        "plain_opts",
+        "sets",
+        "start",
+        "top",
+    )
 
     def __init__(self, supply: dict[str, int]) -> None:
         # Cheapest first here, and within a cost in reverse Supply order, so that the
         # options (this list reversed) read dearest first and in Supply order within a cost.
-        order = {n: i for i, n in enumerate(supply)}
-        names = sorted(supply, key=lambda n: (COST_COINS[n], -order[n]))
-        self.entries = [(n, COST_POTIONS[n], _BUY[n]) for n in names]
-        costs = [COST_COINS[n] for n in names]
+        # (A stable sort of the reversed piles by cost alone gives that order.)
+        names = sorted(reversed(list(supply)), key=COST_COINS.__getitem__)
+        pots = map(COST_POTIONS.__getitem__, names)
+        self.entries = list(zip(names, pots, map(_BUY.__getitem__, names), strict=True))
+        costs = list(map(COST_COINS.__getitem__, names))
         self.top = top = costs[-1] if costs else 0
         # cut[c]: how many entries cost at most c coins.
         self.cut = [bisect_right(costs, c) for c in range(top + 1)]
+        # The piles without a Potion in their cost, dearest first (the options' order):
+        # those a coin total pays for are a tail of it, from start[coins] on.
+        plain = [n for n in reversed(names) if not COST_POTIONS[n]]
+        self.plain_opts = tuple(map(_BUY.__getitem__, plain))
+        self.plain_ids = tuple([o.id for o in self.plain_opts])
+        dear = [-COST_COINS[n] for n in plain]  # ascending
+        self.start = [bisect_left(dear, -c) for c in range(top + 1)]
         self.levels: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
         self.sets: list[frozenset[str] | None] = [None] * (top + 1)
+        self.mixed: dict[
+            tuple[int, tuple[str, ...]],
+            tuple[tuple[Option, ...], tuple[str, ...], frozenset[str] | None],
+        ] = {}
 
     def level(self, coins: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
         """Options and ids for ``coins`` (no Potions, no empty pile): "end" first, then the
@@ -101,11 +123,11 @@ class BuyTable:
         i = coins if coins < self.top else self.top
         got = self.levels[i]
         if got is None:
-            opts = (
-                OPT_END_TURN,
-                *[o for n, p, o in reversed(self.entries[: self.cut[i]]) if not p],
+            s = self.start[i]
+            got = self.levels[i] = (
+                (OPT_END_TURN, *self.plain_opts[s:]),
+                ("end", *self.plain_ids[s:]),
             )
-            got = self.levels[i] = (opts, tuple([o.id for o in opts]))
         return got
 
     def level_set(self, coins: int) -> frozenset[str]:
@@ -114,6 +136,32 @@ class BuyTable:
         got = self.sets[i]
         if got is None:
             got = self.sets[i] = frozenset(self.level(i)[1])
+        return got
+
+    def with_treasures(
+        self, coins: int, h: HandTreasures
+    ) -> tuple[tuple[Option, ...], tuple[str, ...], frozenset[str] | None]:
+        """``level(coins)`` with the options to play a hand's Treasures: "end" stays first
+        and "play all" second; playing one Treasure comes last. Kept per coin level and
+        kinds of Treasure, with the ids as a set from the second use on (bots ask several
+        times)."""
+        i = coins if coins < self.top else self.top
+        key = (i, h.kinds)
+        got = self.mixed.get(key)
+        if got is None:
+            # First use: no id set yet (most random kingdoms' questions are asked once).
+            s = self.start[i]
+            got = (
+                (OPT_END_TURN, *h.first, *self.plain_opts[s:], *h.then),
+                ("end", *h.first_ids, *self.plain_ids[s:], *h.then_ids),
+                None,
+            )
+            if len(self.mixed) >= 1024:  # keep memory bounded in long simulations
+                self.mixed.clear()
+            self.mixed[key] = got
+            return got
+        if got[2] is None:
+            got = self.mixed[key] = (got[0], got[1], frozenset(got[1]))
         return got
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
@@ -150,7 +198,7 @@ _TREASURE_PARTS: dict[
     tuple[str, ...],
     tuple[tuple[Option, ...], tuple[str, ...], tuple[Option, ...], tuple[str, ...]],
 ] = {}
-_HANDS: dict[tuple[str, ...], HandTreasures] = {}
+HANDS: dict[tuple[str, ...], HandTreasures] = {}
 _ACTION_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
 _ACTION_PROMPTS: dict[int, str] = {}
 
@@ -204,7 +252,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     whole hand's Treasures would pay for: buying one plays them all first (D43).
     """
     hand = s.hands[seat]
-    h = None if s.bought or TREASURES.isdisjoint(hand) else hand_treasures(hand)
+    h = (
+        None
+        if s.bought or TREASURES.isdisjoint(hand)
+        else HANDS.get(tuple(hand)) or hand_treasures(hand)  # the cache, read here: quicker
+    )
     if h is None:
         coins = s.coins
         pots = s.potions
@@ -212,7 +264,7 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
         coins, pots = s.treasure_money(seat, h)
     supply = s.supply
     table = s.buy_table
-    if pots or 0 in supply.values():
+    if pots or not all(supply.values()):  # a Potion to spend or a pile empty
         piles = table.options(supply, coins, pots)
         opts_t = (OPT_END_TURN, *piles) if h is None else (OPT_END_TURN, *h.first, *piles, *h.then)
         return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t)
@@ -223,17 +275,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
         prompt = _buy_prompt(s, seat, h is not None, coins, pots)
         if len(_BUY_PROMPTS) < 4096:
             _BUY_PROMPTS[key] = prompt
-    opts, ids = table.level(coins)
     if h is None:
+        opts, ids = table.level(coins)
         return Decision(seat, prompt, opts, ids, table.level_set(coins))
-    # "End" stays first and "play all" second; playing one Treasure comes last.
-    # No id set here: one would cost more to build than the few lookups made in it.
-    return Decision(
-        seat,
-        prompt,
-        opts[:1] + h.first + opts[1:] + h.then,
-        ids[:1] + h.first_ids + ids[1:] + h.then_ids,
-    )
+    opts, ids, id_set = table.with_treasures(coins, h)
+    return Decision(seat, prompt, opts, ids, id_set)
 
 
 class HandTreasures:
@@ -249,6 +295,7 @@ class HandTreasures:
         "first",
         "first_ids",
         "kept",
+        "kinds",
         "played",
         "potions",
         "silver",
@@ -267,7 +314,7 @@ class HandTreasures:
         self.silver = "Silver" in played
         # Options: play them all (offered early), or one by name (offered last); shared
         # by every hand with these kinds.
-        kinds = tuple(dict.fromkeys(played))
+        self.kinds = kinds = tuple(dict.fromkeys(played))
         part = _TREASURE_PARTS.get(kinds)
         if part is None:
             singles = tuple([_PLAY[c] for c in kinds])
@@ -284,12 +331,12 @@ class HandTreasures:
 def hand_treasures(hand: list[str]) -> HandTreasures:
     """The (cached) ``HandTreasures`` of a hand."""
     key = tuple(hand)
-    got = _HANDS.get(key)
+    got = HANDS.get(key)
     if got is None:
         got = HandTreasures(key)
-        if len(_HANDS) >= 50_000:  # keep memory bounded in long simulations
-            _HANDS.clear()
-        _HANDS[key] = got
+        if len(HANDS) >= 50_000:  # keep memory bounded in long simulations
+            HANDS.clear()
+        HANDS[key] = got
     return got
 
 
@@ -373,6 +420,8 @@ class Turn(Frame):
                     s.stack.append(CleanupChoices(seat))
                     return None
                 s.cleanup(seat)
+                if s.turn_hook is not None:  # the simulator charts this game (sim.py)
+                    s.turn_hook(seat)
                 if s.over:
                     return None
                 # This frame carries on as the next player's turn, straight to its first question.

@@ -174,8 +174,7 @@ def _shuffle(rng: Rng, seq: list[str]) -> None:
                 break
         x = z % m
         for a, b in steps:
-            j = x % b
-            x //= b
+            x, j = divmod(x, b)  # one call: cheaper than % and // on a 64-bit number
             seq[a], seq[j] = seq[j], seq[a]
         i = k
     rng.state = st
@@ -344,7 +343,7 @@ class DominionState(GameState):
     def empty_piles(self) -> int:
         """How many Supply piles are empty."""
         vals = self.supply.values()
-        return list(vals).count(0) if 0 in vals else 0
+        return 0 if all(vals) else list(vals).count(0)  # all(): the quickest test for a 0
 
     def victory_points(self, seat: int) -> int:
         """A seat's score now, counting Gardens (D7)."""
@@ -426,13 +425,17 @@ class DominionState(GameState):
                     hand.extend(deck[: -n - 1 : -1])
                     del deck[-n:]
                 return n
-            for i in range(n):
-                if not deck:
-                    if not self.discards[seat]:
-                        return i
-                    self.shuffle(seat)
-                hand.append(deck.pop())
-            return n
+            # The deck runs out: draw it all (top first), shuffle, draw the rest.
+            got = len(deck)
+            hand.extend(deck[::-1])
+            deck.clear()
+            if not self.discards[seat]:
+                return got
+            self.shuffle(seat)
+            more = min(n - got, len(deck))
+            hand.extend(deck[: -more - 1 : -1])
+            del deck[len(deck) - more :]
+            return got + more
         drawn: list[str] = []
         for _ in range(n):
             if not deck:
@@ -704,7 +707,7 @@ class DominionState(GameState):
     def play_all_treasures(self, seat: int) -> None:
         """Play every Treasure in hand (the usual shortcut)."""
         hand = self.hands[seat]
-        h = fr.hand_treasures(hand)
+        h = fr.HANDS.get(tuple(hand)) or fr.hand_treasures(hand)
         tre = h.played
         if not tre:
             return
@@ -789,17 +792,19 @@ class DominionState(GameState):
         """Clean-up: discard play and hand, draw 5, end the turn; maybe end the game."""
         self.phase = "cleanup"
         disc = self.discards[seat]
-        disc.extend(self.plays[seat])
-        disc.extend(self.hands[seat])
-        self.plays[seat].clear()
-        self.hands[seat].clear()
+        play = self.plays[seat]
+        hand = self.hands[seat]
+        disc += play
+        disc += hand
+        play.clear()
+        hand.clear()
         if self.asides[seat]:  # nothing should be left set aside; keep cards safe anyway
             disc.extend(self.asides[seat])
             self.asides[seat].clear()
         self.actions = self.buys = self.coins = self.potions = self.merchant = 0
         deck = self.decks[seat]
         if self.log is None and len(deck) >= 5:
-            self.hands[seat].extend(deck[:-6:-1])  # draw 5, the top card first
+            hand += deck[:-6:-1]  # draw 5, the top card first
             del deck[-5:]
         else:
             self.draw(seat, 5)
@@ -817,7 +822,8 @@ class DominionState(GameState):
             self.possessed_trash = []
         supply = self.supply
         if supply["Province"] == 0 or (
-            0 in supply.values() and self.empty_piles() >= (4 if len(self.names) >= 5 else 3)
+            not all(supply.values())
+            and self.empty_piles() >= (4 if len(self.names) >= 5 else 3)
         ):
             self.over = True
             self.phase = "over"
@@ -853,13 +859,18 @@ class DominionState(GameState):
         scores = [self.victory_points(s) for s in range(self.players)]
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
         placing = Result.placing_from(keys)
-        return Result(tuple(float(x) for x in scores), placing, self.result_words(None))
+        words = self._result_words(None, scores, placing)
+        return Result(tuple(float(x) for x in scores), placing, words)
 
     def result_words(self, viewer: int | None) -> str:
         """Who won and everyone's points and turns, as ``viewer`` reads it ("You win: ...")."""
         scores = [self.victory_points(s) for s in range(self.players)]
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
-        placing = Result.placing_from(keys)
+        return self._result_words(viewer, scores, Result.placing_from(keys))
+
+    def _result_words(
+        self, viewer: int | None, scores: list[int], placing: tuple[int, ...]
+    ) -> str:
         parts = [
             f"{self.who(s, viewer)} {scores[s]} VP in {plural('turn', self.turns[s])}"
             for s in range(self.players)
@@ -873,15 +884,28 @@ class DominionState(GameState):
             )
         return f"{head}: {'; '.join(parts)}"
 
+    TURN_FIGURES = ("victory points", "money")
+
+    def turn_figures(self, seat: int) -> tuple[float, ...]:
+        """For the simulator's plots: a seat's victory points and the coin value of every
+        Treasure it has (the curves DominionSim's users know)."""
+        return (float(self.victory_points(seat)), float(self.money(seat)))
+
     def stats(self) -> dict[str, Any]:
-        """Turns (the most any player took) and how the game ended, for the simulator."""
+        """Turns (the most any player took), how the game ended and the kingdom, for the
+        simulator."""
         if self.supply.get("Province", 1) == 0:
             ending = "Provinces ran out"
         elif self.over:
             ending = f"{self.empty_piles()} Supply piles ran out"
         else:
             ending = "unfinished"
-        return {"turns": max(self.turns), "ending": ending, "first": self.first}
+        return {
+            "turns": max(self.turns),
+            "ending": ending,
+            "first": self.first,
+            "setup": "Kingdom: " + ", ".join(k for k in self.supply if k in self.kingdom),
+        }
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand and set-aside cards, counts of the rest."""

@@ -22,6 +22,7 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -368,9 +369,20 @@ class Strategy:
             raise StrategyError(f"{source}: the strategy has no 'buy' lines")
         return cls(name, description, tuple(buys), tuple(plays), losing_end, tuple(holds))
 
-    def cards(self) -> set[str]:
+    def cards(self) -> frozenset[str]:
         """Every card the strategy names."""
-        return {r.card for r in (*self.buys, *self.plays, *self.holds)}
+        return self._cards
+
+    @cached_property
+    def _cards(self) -> frozenset[str]:
+        return frozenset(r.card for r in (*self.buys, *self.plays, *self.holds))
+
+
+@lru_cache(maxsize=256)
+def parsed(text: str, source: str = "<strategy>") -> Strategy:
+    """``Strategy.parse``, kept per process: a simulation makes a bot per game, and a
+    strategy file is read and compiled once, not once a game (a Strategy is immutable)."""
+    return Strategy.parse(text, source)
 
 
 def builtin_strategies() -> dict[str, Strategy]:
@@ -548,6 +560,13 @@ class StrategyBot:
         self.sense = CardSense(self.rng)
         # The very id strings the options carry, so that lookups match on identity.
         self._buy_rules = tuple((opt("buy", r.card).id, r.condition, r.card) for r in strategy.buys)
+        self._cards = strategy.cards()
+
+    def missing_cards(self, state: GameState) -> list[str]:
+        """Cards the strategy names that are not in this game's Supply (the simulator
+        warns of them: those lines can never fire)."""
+        supply = getattr(state, "supply", {})
+        return sorted(c for c in self._cards if c not in supply)
 
     def choose(self, state: GameState, decision: Decision) -> str:
         """Pick an option id."""

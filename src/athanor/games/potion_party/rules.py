@@ -416,6 +416,12 @@ class PotionPartyState(GameState):
     def _game_over(self) -> bool:
         return self.winner >= 0 or self.out_of_time
 
+    TURN_FIGURES = ("ingredients toward the recipe",)
+
+    def turn_figures(self, seat: int) -> tuple[float, ...]:
+        """For the simulator's plots: a seat's progress toward the recipe."""
+        return (float(self.progress(seat)),)
+
     def progress(self, seat: int) -> int:
         """Ingredients a seat has toward the recipe, each need counted up to its amount."""
         r = self.the_recipe
@@ -449,7 +455,8 @@ class PotionPartyState(GameState):
             ending = f"round limit ({MAX_ROUNDS}) reached"
         else:
             ending = f"{r.title} completed" if r else "unfinished"
-        return {"turns": self.turns, "ending": ending, "first": self.first}
+        setup = f"Recipe: {r.title}" if r else ""
+        return {"turns": self.turns, "ending": ending, "first": self.first, "setup": setup}
 
     def view(self, seat: int | None) -> Any:
         """Everything in Potion Party is public, so every seat sees the same."""
@@ -808,11 +815,15 @@ class Turn(Frame):
         if self.step == "record":
             s.record(self.seat)
             s.stack.pop()
+            if s.turn_hook is not None:  # the simulator charts this game (sim.py)
+                s.turn_hook(self.seat)
             if s.winner < 0:
                 s.stack.append(StartTurn((self.seat + 1) % s.players))
             return None
         if self.step == "over":
             s.stack.pop()
+            if s.turn_hook is not None:
+                s.turn_hook(self.seat)
             s.stack.append(StartTurn((self.seat + 1) % s.players))
             return None
         opts, ids = self.options(s)

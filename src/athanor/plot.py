@@ -1,0 +1,89 @@
+"""Charts of a simulation (``athanor sim --plot FILE``), drawn with matplotlib.
+
+The first panel gives each bot's win rate with its 95% Wilson interval (and the
+tie rate beside it). When the game charts its progress (``TURN_FIGURES``, see
+docs/simulator.md), one more panel per figure shows its mean after each of a
+bot's turns: for Dominion victory points and money, for Potion Party the
+ingredients gathered toward the recipe.
+"""
+
+from __future__ import annotations
+
+import os
+
+from athanor.engine import ConfigError
+from athanor.sim import Summary
+
+FORMATS = (".png", ".svg")
+
+
+def check_path(path: str) -> str:
+    """The plot's file, checked before a run: a PNG or SVG in a folder that exists."""
+    path = os.path.expanduser(path)
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in FORMATS:
+        raise ConfigError(f"--plot writes a .png or .svg file, not {path!r}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ConfigError(f"cannot write {path}: the folder {folder} does not exist")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ConfigError("--plot needs matplotlib: pip install 'athanor-tabletop[plot]'") from None
+    return path
+
+
+def plot(summary: Summary, path: str) -> None:
+    """Draw the report's charts into ``path`` (PNG or SVG, by its extension)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display needed
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    curves = [
+        (f, name)
+        for f, name in enumerate(summary.figures)
+        if any(b.mean_curve(f) for b in summary.per_bot.values())
+    ]
+    panels = 1 + len(curves)
+    fig, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4.2), squeeze=False)
+    ax = axes[0][0]
+    names = list(summary.per_bot)
+    rates = []
+    errors: list[list[float]] = [[], []]
+    ties = []
+    for name in names:
+        j = summary.per_bot[name].to_json()
+        lo, hi = j["win_rate_ci95"]
+        rates.append(100 * j["win_rate"])
+        errors[0].append(100 * (j["win_rate"] - lo))
+        errors[1].append(100 * (hi - j["win_rate"]))
+        ties.append(100 * j["tie_rate"])
+    y = list(range(len(names)))
+    ax.barh(y, rates, xerr=errors, capsize=6, color="#3b6ea8", label="wins (95% interval)")
+    if any(ties):
+        ax.barh(y, ties, left=rates, color="#b9c7d8", label="ties")
+    for i, r in enumerate(rates):
+        ax.text(r + errors[1][i] + 1, i, f"{r:.1f}%", va="center")
+    ax.set_yticks(y, names)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games won (%)")
+    ax.set_title(f"{summary.game}: {summary.games} games, seed {summary.seed}")
+    ax.legend(loc="lower right", fontsize="small")
+    for k, (f, figure) in enumerate(curves, start=1):
+        ax = axes[0][k]
+        for name in names:
+            curve = summary.per_bot[name].mean_curve(f)
+            if curve:
+                ax.plot(range(1, len(curve) + 1), curve, marker=".", label=name)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("the bot's turn")
+        ax.set_ylabel(f"mean {figure}")
+        ax.set_title(f"{figure.capitalize()} after each turn")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -1,0 +1,215 @@
+"""The simulator for analysts: CSV and plots, stopping and resuming, set-ups and
+warnings, per-turn curves, Ray, and strategy files read once per run."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from athanor import ConfigError, catalog, sim
+
+SMITHY_WITCH = "name: smithy-witch\nbuy Province\nbuy Witch\nbuy Gold\nbuy Smithy\nbuy Silver\n"
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "athanor", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_csv_has_one_row_per_game_with_its_kingdom_and_seats(tmp_path: Path) -> None:
+    out = tmp_path / "games.csv"
+    done = _cli(
+        "sim", "dominion", "--bots", "smithy", "big-money", "--games", "12", "--seed", "4",
+        "--kingdom", "first-game", "--csv", str(out), "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert len(rows) == 12
+    assert [int(r["index"]) for r in rows] == list(range(12))
+    assert [int(r["seed"]) for r in rows] == list(range(4, 16))
+    assert all("Cellar" in r["setup"] and "Workshop" in r["setup"] for r in rows)
+    # Seats rotate: game 0 seats smithy first, game 1 big-money first.
+    assert (rows[0]["seat1_bot"], rows[1]["seat1_bot"]) == ("smithy", "big-money")
+    records = sim.run("dominion", ["smithy", "big-money"], 12, 4, {"kingdom": "first-game"})
+    for row, rec in zip(rows, records, strict=True):
+        assert float(row["seat1_score"]) == rec.scores[0]
+        assert int(row["seat2_place"]) == rec.placing[1]
+        assert int(row["turns"]) == rec.turns
+    assert "Wrote" in done.stdout
+
+
+def test_report_states_the_kingdom_and_warns_of_cards_not_in_it(tmp_path: Path) -> None:
+    bot = tmp_path / "sw.txt"
+    bot.write_text(SMITHY_WITCH, encoding="utf-8")
+    done = _cli(
+        "sim", "dominion", "--bots", str(bot), "big-money", "--games", "6",
+        "--kingdom", "first-game", "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    kingdom = "Cellar, Moat, Merchant, Village, Workshop, Militia, Remodel, Smithy, Market, Mine"
+    assert f"Kingdom: {kingdom} (every game)." in done.stdout
+    assert "Warning: smithy-witch names Witch, which was in none of its games" in done.stdout
+    assert "names Smithy" not in done.stdout
+    # Random kingdoms: how many there were, and the share of games without the card.
+    summary = sim.Summary.of(
+        "dominion",
+        ["smithy", "big-money"],
+        0,
+        sim.run("dominion", ["smithy", "big-money"], 8, 0, {"kingdom": "random"}),
+    )
+    lines = list(summary.lines())
+    assert any(line.startswith("8 different set-ups over 8 games") for line in lines)
+    assert any("Warning: smithy names Smithy, which was not in" in line for line in lines)
+
+
+def test_plot_is_a_valid_png_and_svg_with_curves(tmp_path: Path) -> None:
+    image = pytest.importorskip("matplotlib.image")
+    png = tmp_path / "p.png"
+    done = _cli(
+        "sim", "dominion", "--bots", "smithy", "big-money-ultimate", "--games", "20",
+        "--kingdom", "Smithy", "--plot", str(png), "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    pixels = image.imread(str(png))
+    height, width = pixels.shape[:2]
+    assert width > 2 * height > 400  # three panels side by side
+    assert pixels.std() > 0.05  # something is drawn
+    svg = tmp_path / "p.svg"
+    done = _cli(
+        "sim", "potion-party", "--bots", "heuristic", "random", "--games", "10",
+        "--plot", str(svg), "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = svg.read_text(encoding="utf-8")
+    assert text.lstrip().startswith("<?xml") and "</svg>" in text
+    bad = _cli("sim", "potion-party", "--games", "2", "--plot", str(tmp_path / "p.gif"))
+    assert bad.returncode == 2 and ".png or .svg" in bad.stderr
+
+
+def test_curves_follow_each_turn_and_do_not_change_the_games() -> None:
+    plain = sim.run("dominion", ["smithy", "big-money"], 4, 9, {"kingdom": "Smithy"})
+    traced = sim.run("dominion", ["smithy", "big-money"], 4, 9, {"kingdom": "Smithy"}, curves=True)
+    for a, b in zip(plain, traced, strict=True):
+        assert a.curves is None and b.curves is not None
+        assert a == sim.GameRecord(**{**b.__dict__, "curves": None})
+        # One entry per turn the seat took; it ends on the final score.
+        assert max(len(c) for c in b.curves) == b.turns
+        for seat, curve in enumerate(b.curves):
+            # After turn 1: the 3 Estates, and 7 Coppers plus at most a Silver or a Gold.
+            assert curve[0][0] == 3.0 and curve[0][1] in (7.0, 9.0, 10.0)
+            assert curve[-1][0] == b.scores[seat]
+    # A Witch's Curse lowers the other player's points during the Witch's turn; the
+    # other player's curve still has exactly one point per turn they took.
+    witch = sim.run("dominion", ["heuristic", "big-money"], 6, 2, {"kingdom": "Witch"}, curves=True)
+    for r in witch:
+        assert r.curves is not None
+        assert max(len(c) for c in r.curves) == r.turns
+        assert min(len(c) for c in r.curves) >= r.turns - 1
+    party = sim.run("potion-party", ["heuristic", "heuristic"], 3, 1, curves=True)
+    for r in party:
+        assert r.curves is not None
+        assert all(len(c[0]) == 1 for c in r.curves)
+        assert max(c[-1][0] for c in r.curves) == max(r.scores)
+
+
+def test_a_stopped_run_resumes_where_it_stopped(tmp_path: Path) -> None:
+    args = ("dominion", ["smithy", "big-money-ultimate"], 30, 5, {"kingdom": "Smithy"})
+    whole = sim.run(*args)
+    folder = tmp_path / "run"
+    seen: list[int] = []
+
+    def stop_after_two_batches(n: int) -> None:
+        seen.append(n)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sim.run(*args, progress=stop_after_two_batches, out=str(folder), chunk=7)
+    lines = (folder / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 14
+    # A line cut short by a hard stop is played again, not misread.
+    with (folder / "games.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write(lines[-1][:30])
+    played: list[int] = []
+    again = sim.run(*args, progress=played.append, out=str(folder), chunk=7)
+    assert again == whole
+    assert played[0] == 14 and sum(played[1:]) == 16  # only the missing games were played
+    # Asking for more games with the same folder adds them; another set-up is refused.
+    more = sim.run(*args[:2], 33, *args[3:], out=str(folder))
+    assert more[:30] == whole and len(more) == 33
+    with pytest.raises(ConfigError, match=r"holds another run .*seed"):
+        sim.run(*args[:3], 6, args[4], out=str(folder))
+
+
+def test_the_cli_resumes_a_run_with_the_same_arguments(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    base = ["sim", "potion-party", "--bots", "heuristic", "random", "--seed", "3", "--quiet"]
+    first = _cli(*base, "--games", "10", "--out", str(folder), "--json", str(tmp_path / "a.json"))
+    assert first.returncode == 0, first.stderr
+    second = _cli(*base, "--games", "20", "--out", str(folder), "--json", str(tmp_path / "b.json"))
+    whole = _cli(*base, "--games", "20", "--json", str(tmp_path / "c.json"))
+    assert second.returncode == 0 and whole.returncode == 0
+    assert json.loads((tmp_path / "b.json").read_text()) == json.loads(
+        (tmp_path / "c.json").read_text()
+    )
+    assert len((folder / "games.jsonl").read_text().splitlines()) == 20
+
+
+def test_a_strategy_file_is_read_and_parsed_once_per_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = tmp_path / "bm.txt"
+    bot.write_text("name: bm\nbuy Province\nbuy Gold\nbuy Silver\n", encoding="utf-8")
+    reads: list[str] = []
+    real = catalog.read_bot_file
+
+    def counting(name: str) -> str:
+        reads.append(name)
+        return real(name)
+
+    monkeypatch.setattr(catalog, "read_bot_file", counting)
+    from athanor.games.dominion import strategy
+
+    strategy.parsed.cache_clear()
+    records = sim.run("dominion", [str(bot), "big-money"], 40, 1)
+    assert reads == [str(bot)]
+    assert strategy.parsed.cache_info().misses == 1
+    # The same games as the built-in bot with the same rules.
+    builtin = sim.run("dominion", ["big-money", "big-money"], 40, 1)
+    assert [r.scores for r in records] == [r.scores for r in builtin]
+
+
+def test_ray_gives_the_same_figures_as_a_local_run() -> None:
+    pytest.importorskip("ray")
+    args = ("potion-party", ["heuristic", "random"], 24, 7)
+    local = sim.run(*args)
+    on_ray = sim.run(*args, ray="local", chunk=5)
+    assert on_ray == local
+    assert (
+        sim.Summary.of(*args[:2], 7, on_ray).to_json()
+        == sim.Summary.of(*args[:2], 7, local).to_json()
+    )
+
+
+def test_a_cluster_is_not_sent_an_option_that_reads_a_local_file() -> None:
+    from importlib import resources
+
+    cards = resources.files("athanor.games.potion_making").joinpath("data/cards.tsv")
+    with pytest.raises(ConfigError, match="reads a file on this machine"):
+        sim.run(
+            "potion-making",
+            ["heuristic", "heuristic"],
+            2,
+            options={"cards": str(cards)},
+            ray="ray://127.0.0.1:1",
+        )
