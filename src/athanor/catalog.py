@@ -17,7 +17,18 @@ _BUILTIN = {
     "potion-party": "athanor.games.potion_party",
 }
 _cache: dict[str, GameSpec] | None = None
-MAX_BOT_FILE = 1024 * 1024  # a strategy file is a page of text
+MAX_BOT_FILE = 1024 * 1024
+# Short names for bots at a table (alchemists of legend), so narration stays brief.
+BOT_NAMES = (
+    "Flamel",
+    "Maria",
+    "Geber",
+    "Dee",
+    "Llull",
+    "Boyle",
+    "Kelley",
+    "Hermes",
+)  # a strategy file is a page of text
 
 
 def _load() -> dict[str, GameSpec]:

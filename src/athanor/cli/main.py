@@ -19,8 +19,6 @@ from athanor.fairness import check_record
 from athanor.files import parse_json, read_bytes
 from athanor.replay import Replay
 
-BOT_NAMES = ("Flamel", "Maria", "Geber", "Dee", "Llull", "Boyle", "Kelley", "Hermes")
-
 
 def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None) -> dict[int, str]:
     """Turn the --bots argument into seat -> bot name (bots take the last seats)."""
@@ -42,7 +40,7 @@ def _seat_names(players: int, seats: Mapping[int, str], given: list[str]) -> lis
     if len(given) > len(humans):
         raise ConfigError(f"{len(given)} names given for {len(humans)} people")
     given = list(given)
-    bot_names = [n for n in BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
+    bot_names = [n for n in catalog.BOT_NAMES if n.casefold() not in {g.casefold() for g in given}]
     names = []
     for s in range(players):
         if s in seats:

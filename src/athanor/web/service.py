@@ -440,7 +440,7 @@ def _bot_name(name: object) -> str:
 
 def _default_name(kind: str, seat: int, s: Mapping[str, Any]) -> str:
     if kind == "bot":
-        return ("Flamel", "Maria", "Geber", "Dee", "Llull", "Boyle", "Kelley", "Hermes")[seat % 8]
+        return catalog.BOT_NAMES[seat % len(catalog.BOT_NAMES)]
     return f"Player {seat + 1}"
 
 

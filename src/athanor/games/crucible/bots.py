@@ -23,6 +23,7 @@ from athanor.games.crucible.cards import (
     RANK,
     SUIT,
 )
+from athanor.games.crucible.disciplines import NO_LIMIT
 from athanor.games.crucible.hidden import deal_consistent
 
 BIG = 1000.0  # a lost mission
@@ -892,7 +893,7 @@ class TeamBot:
         best: tuple[float, str] = (-1e18, intents[0])
         faces = sorted(set(k.hand), key=lambda f: k.val(k.me, f, "transmute"))
         for intent in intents:
-            limit = k.limit0 if intent == "catalyze" else 10_000
+            limit = k.limit0 if intent == "catalyze" else NO_LIMIT
             # A Transmute is led high to succeed (or low to fizzle): the middle is not tried.
             tried = faces if intent == "catalyze" else [*faces[:2], *faces[2:][-3:]]
             for f in tried:
@@ -967,7 +968,7 @@ class TeamBot:
         played = {p for p, _ in k.plays}
         order = [s for s in ((k.me + i) % n for i in range(1, n)) if k.sizes[s] and s not in played]
         samples = [k.sample(self.rng) for _ in range(self.samples)] if order else []
-        limit = k.limit if intent == "catalyze" else 10_000
+        limit = k.limit if intent == "catalyze" else NO_LIMIT
         scored = [
             (self._score_card(k, samples, f, k.plays, order, intent, limit, k.target), i)
             for f, i in zip(faces, cards, strict=True)
@@ -1024,7 +1025,7 @@ def _with_limit(bonus: int | None) -> Callable[..., float]:
         order: list[int],
         best: float,
     ) -> float:
-        limit = 10_000 if bonus is None else k.limit + bonus
+        limit = NO_LIMIT if bonus is None else k.limit + bonus
         return max(
             bot._score_card(k, samples, f, k.plays, order, k.intent, limit, k.target) for f in faces
         )
@@ -1061,7 +1062,7 @@ def _transmute_gain(forced: bool, drop: int) -> Callable[..., float]:
     ) -> float:
         return max(
             bot._score_card(
-                k, samples, f, k.plays, order, k.intent, 10_000, k.target - drop, forced=forced
+                k, samples, f, k.plays, order, k.intent, NO_LIMIT, k.target - drop, forced=forced
             )
             for f in faces
         )
@@ -1092,7 +1093,7 @@ def _anchor_gain(
     best: float,
 ) -> float:
     return max(
-        bot._score_card(k, samples, f, k.plays, order, k.intent, 10_000, k.target, anchor=k.me)
+        bot._score_card(k, samples, f, k.plays, order, k.intent, NO_LIMIT, k.target, anchor=k.me)
         for f in faces
     )
 

@@ -10,6 +10,9 @@ upright face of exactly one sibling card: the deck is closed under flipping.
 
 from __future__ import annotations
 
+from athanor.engine.text import list_words, with_article
+from athanor.engine.text import plural as count_words
+
 SUITS = ("Brimstone", "Quicksilver", "Salt", "Mandrake", "Aether", "Lodestone", "Catalyst")
 LETTERS = ("B", "Q", "S", "M", "A", "L", "C")
 CATALYST = 6  # the suit number of the Catalysts (the trump suit)
@@ -57,22 +60,17 @@ def face_of(code: str) -> int:
 
 def a_name(face: int) -> str:
     """'a Salt 4', 'an Aether 7': the face with its article, for narration."""
-    name = NAME[face]
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+    return with_article(NAME[face])
 
 
 def plural(n: int, word: str) -> str:
     """'1 card', '2 cards', '1 Boil Over', '3 Boil Overs'."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return count_words(n, word)
 
 
 def listing(items: list[str]) -> str:
     """'a, b and c' (or 'nothing')."""
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return list_words(items)
 
 
 def names(faces: list[int]) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from athanor.engine.text import with_article
 from athanor.games.crucible.cards import (
     CATALYST,
     DUAL,
@@ -237,7 +238,7 @@ def _zero_suit(suit: int) -> Task:
 
 def an(word: str) -> str:
     """'a Salt', 'an Aether'."""
-    return ("an " if word[0] in "AEIOU" else "a ") + word
+    return with_article(word)
 
 
 def _win_rank(key: str, index: int, words: str, reach: Callable[[Reach], bool]) -> Task:

@@ -822,8 +822,7 @@ class DominionState(GameState):
             self.possessed_trash = []
         supply = self.supply
         if supply["Province"] == 0 or (
-            not all(supply.values())
-            and self.empty_piles() >= (4 if len(self.names) >= 5 else 3)
+            not all(supply.values()) and self.empty_piles() >= (4 if len(self.names) >= 5 else 3)
         ):
             self.over = True
             self.phase = "over"
@@ -868,9 +867,7 @@ class DominionState(GameState):
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
         return self._result_words(viewer, scores, Result.placing_from(keys))
 
-    def _result_words(
-        self, viewer: int | None, scores: list[int], placing: tuple[int, ...]
-    ) -> str:
+    def _result_words(self, viewer: int | None, scores: list[int], placing: tuple[int, ...]) -> str:
         parts = [
             f"{self.who(s, viewer)} {scores[s]} VP in {plural('turn', self.turns[s])}"
             for s in range(self.players)
