@@ -228,3 +228,14 @@ def test_serve_refuses_a_bad_database_url() -> None:
         timeout=30,
     )
     assert out.returncode == 2 and "postgresql://" in out.stderr
+
+
+def test_serve_refuses_a_port_out_of_range() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "athanor", "serve", "--port", "99999"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert out.returncode == 2 and "--port must be from 0 to 65535" in out.stderr
+    assert "Traceback" not in out.stderr

@@ -19,6 +19,8 @@ def run_server(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     url = args.database_url or default_database_url(args.data_dir)
     if not (url.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:"))):
         raise ConfigError("--database-url must be a postgresql:// or sqlite:/// URL")
+    if not 0 <= args.port <= 65535:
+        raise ConfigError(f"--port must be from 0 to 65535 (0 picks a free one), not {args.port}")
     service = Service(url)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
