@@ -7,8 +7,10 @@ players, fixed, chosen and random recipes and alchemists, set-ups drawn by the s
 ``sample_options``, and dice with other faces) and prints one SHA-256 over every choice
 made and every final result. Some pairings play with the log on: their every event (as
 each seat and a spectator read it), every prompt and every option label go into the
-digest too, so narration is pinned as well as play. Run it before and after a change
-to the hot paths: the same seeds must give the same games, so the digest must not move.
+digest too (each prompt read only after its answer, as a prompt is made when first
+read and must still tell the question asked), so narration is pinned as well as play.
+Run it before and after a change to the hot paths: the same seeds must give the same
+games, so the digest must not move.
 """
 
 from __future__ import annotations
@@ -53,10 +55,10 @@ def _game(h: Any, bots: tuple[str, ...], options: dict[str, Any], seed: int, log
     s: GameState = athanor.new_game("potion-party", len(bots), seed, options, log=log)
     agents = [_agent(b, 31 * seed + i) for i, b in enumerate(bots)]
     while (d := s.decision) is not None:
-        if log:
+        s.apply(agents[d.seat].choose(s, d))
+        if log:  # read after the answer: a prompt made late must still tell the question
             h.update(d.prompt.encode())
             h.update("|".join(o.label for o in d.options).encode())
-        s.apply(agents[d.seat].choose(s, d))
     assert s.choices is not None and s.result is not None
     h.update("|".join(s.choices).encode())
     h.update(repr((s.result.scores, s.result.placing, s.result.detail)).encode())
