@@ -7,7 +7,7 @@ docs/rules/potion-party.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 COLOURS = ("blue", "red", "green")
 STARDUST = {"blue": "sapphire", "red": "ruby", "green": "emerald"}
@@ -51,6 +51,13 @@ class Recipe:
     key: str
     title: str
     needs: tuple[tuple[str, int], ...]
+    # Every ingredient with what the recipe needs of it (0 if none), read on hot paths.
+    amounts: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        amounts = dict.fromkeys(INGREDIENTS, 0)
+        amounts.update(self.needs)
+        object.__setattr__(self, "amounts", amounts)
 
     @property
     def is_complex(self) -> bool:
@@ -59,10 +66,7 @@ class Recipe:
 
     def need(self, ingredient: str) -> int:
         """How many of one ingredient the recipe needs."""
-        for ing, n in self.needs:
-            if ing == ingredient:
-                return n
-        return 0
+        return self.amounts.get(ingredient, 0)
 
     def describe(self) -> str:
         """The needs in words."""

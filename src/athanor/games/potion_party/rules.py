@@ -44,6 +44,21 @@ OPPOSITE = {"heart": "potion", "potion": "heart"}
 # Stars on each face a die may show (faces are configurable, but only from these).
 _STARS = {f: stars(f) for faces in ALLOWED_FACES.values() for f in faces}
 FACE_COLOUR = {"heart": "blue", "potion": "red"}
+# What a rolled die is to the settling of a roll (``settle``): Darkness, an Alchemy face,
+# or the number of its (colour, star face) kind, the kinds numbered in sorted order so
+# that groups form in the order the rules notes give (R1).
+_DARK = -1
+_ALCHEMY = -2
+_STAR_KINDS = sorted((c, f) for c, faces in ALLOWED_FACES.items() for f in faces if stars(f))
+_CODES = {
+    c: {
+        f: _DARK if f == "dark" else _STAR_KINDS.index((c, f)) if stars(f) else _ALCHEMY
+        for f in faces
+    }
+    for c, faces in ALLOWED_FACES.items()
+}
+# The dice of a fresh pool, in the order they are laid out.
+_POOL_COLOURS = tuple(c for c in ("blue", "red") for _ in range(POOL[c]))
 
 
 class PotionPartyState(GameState):
@@ -172,7 +187,13 @@ class PotionPartyState(GameState):
     def has_won(self, seat: int) -> bool:
         """Whether a seat has every ingredient of the recipe."""
         r = self.the_recipe
-        return r is not None and all(self.totals[seat][i] >= n for i, n in r.needs)
+        if r is None:
+            return False
+        t = self.totals[seat]
+        for i, n in r.needs:  # noqa: SIM110 - cheaper than all() over a generator
+            if t[i] < n:
+                return False
+        return True
 
     def pool_faces(self, face: str) -> int:
         """How many dice in the pool show a face."""
@@ -226,12 +247,28 @@ class PotionPartyState(GameState):
 
     # -- turn mechanics -------------------------------------------------------------
 
+    def begin_turn(self, seat: int) -> bool:
+        """Begin a seat's turn, or end the game if nobody has completed the potion in
+        ``MAX_ROUNDS`` full rounds (R11); True if the turn begins."""
+        if self.turns >= MAX_ROUNDS * len(self.names):
+            self.out_of_time = True
+            r = self.the_recipe
+            assert r is not None
+            self.say(
+                "end",
+                f"Captain Henry's patience runs out: after {MAX_ROUNDS} rounds nobody has "
+                f"completed the {r.title}. The alchemist closest to it wins.",
+            )
+            return False
+        self.start_turn(seat)
+        return True
+
     def start_turn(self, seat: int) -> None:
         """Begin a seat's turn."""
         self.current = seat
         self.turns += 1
         self._reset_turn()
-        self.pool = [[c, ""] for c in ("blue", "red") for _ in range(POOL[c])]
+        self.pool = [[c, ""] for c in _POOL_COLOURS]
         self.waiting = self.saved[seat]
         self.saved[seat] = []
         if self.log is not None:
@@ -241,70 +278,78 @@ class PotionPartyState(GameState):
                 [(seat, f"Turn {self.turns}: your turn.")],
             )
 
-    def roll_pool(self, seat: int) -> None:
-        """Roll every die in the pool and narrate the faces in order."""
+    def roll_pool(self, seat: int) -> int:
+        """Roll every die in the pool, narrate the faces in order and return how many
+        show Darkness."""
         by_colour = self.faces
         below = self.rng.below
+        dark = 0
         for d in self.pool:
             f = by_colour[d[0]]
-            d[1] = f[below(len(f))]
+            d[1] = face = f[below(len(f))]
+            if face == "dark":
+                dark += 1
         if self.log is not None:
             faces = [face_words(c, f) for c, f in self.pool]
             self._act(seat, "roll", "rolls", ": " + _list_words(faces) + ".")
+        return dark
 
-    def remove_darkness(self, seat: int) -> None:
-        """Set aside every Darkness die; each is one Darkness ingredient (R4)."""
-        dark = [c for c, f in self.pool if f == "dark"]
-        if not dark:
-            return
-        self.pool = [d for d in self.pool if d[1] != "dark"]
-        self.aside.extend(dark)
-        r = self.the_recipe
-        if r is not None and r.need("darkness"):
-            self.tally["darkness"] += len(dark)
-        if self.log is not None:
-            self._act(
-                seat,
-                "set",
-                "sets",
-                f" aside {_plural(len(dark), 'Darkness die', 'Darkness dice')} "
-                f"({', '.join(dark)}).",
-            )
-
-    def _star_counts(self) -> dict[tuple[str, str], int]:
-        """How many pool dice show each (colour, star face)."""
-        counts: dict[tuple[str, str], int] = {}
+    def settle(self, seat: int, greedy: bool = False) -> bool:
+        """Settle a roll in one pass over the pool: set every Darkness die aside, each one
+        Darkness ingredient (R4), then form every Stardust group the pool allows (R1). On
+        a greedy roll that allows no match at all (R2) nothing is formed and the answer
+        is False: the caller busts. Otherwise True."""
+        codes = _CODES
+        dark: list[str] = []
+        rest: list[list[str]] = []
+        counts: dict[int, int] = {}  # star kind -> dice showing it
         for d in self.pool:
-            f = d[1]
-            if _STARS.get(f, 0):
-                key = (d[0], f)
-                counts[key] = counts.get(key, 0) + 1
-        return counts
-
-    def matches_possible(self, counts: dict[tuple[str, str], int] | None = None) -> bool:
-        """Whether the pool (just rolled) allows any match (R2); ``counts`` as made by
-        ``_star_counts`` for this pool, if already made."""
-        for (c, f), n in (self._star_counts() if counts is None else counts).items():
-            if n >= 2 or any(g[0] == c and g[1] == f for g in self.groups):
-                return True
-        return self.super_pair() is not None
-
-    def collect_groups(self, seat: int, counts: dict[tuple[str, str], int] | None = None) -> None:
-        """Form every Stardust group the pool allows and add to groups (R1)."""
-        if counts is None:
-            counts = self._star_counts()
+            code = codes[d[0]][d[1]]
+            if code >= 0:
+                counts[code] = counts.get(code, 0) + 1
+            elif code == _DARK:
+                dark.append(d[0])
+                continue
+            rest.append(d)
+        if dark:
+            self.pool = rest
+            self.aside.extend(dark)
+            r = self.the_recipe
+            if r is not None and r.amounts["darkness"]:
+                self.tally["darkness"] += len(dark)
+            if self.log is not None:
+                self._act(
+                    seat,
+                    "set",
+                    "sets",
+                    f" aside {_plural(len(dark), 'Darkness die', 'Darkness dice')} "
+                    f"({', '.join(dark)}).",
+                )
         if not counts:
-            return
-        for (c, f), n in sorted(counts.items()):
-            group = next((g for g in self.groups if g[0] == c and g[1] == f), None)
+            return not greedy or self.super_pair() is not None
+        groups = self.groups
+        found = {codes[g[0]][g[1]]: g for g in groups} if groups else {}
+        if greedy:
+            for code, n in counts.items():
+                if n >= 2 or code in found:
+                    break
+            else:
+                if self.super_pair() is None:
+                    return False
+        formed: list[int] = []
+        tally = self.tally
+        for code in sorted(counts):
+            n = counts[code]
+            group = found.get(code)
             if group is None and n < 2:
                 continue
+            c, f = _STAR_KINDS[code]
             gain = _STARS[f] * n
             kind = STARDUST[c]
-            self.tally[kind] += gain
-            self.pool = [d for d in self.pool if not (d[0] == c and d[1] == f)]
+            tally[kind] += gain
+            formed.append(code)
             if group is None:
-                self.groups.append([c, f, n])
+                groups.append([c, f, n])
             else:
                 group[2] += n
             if self.log is not None:
@@ -317,7 +362,10 @@ class PotionPartyState(GameState):
                         f" {words} to the {c} {f}-star group: {gain} more {INGREDIENT_WORDS[kind]}."
                     )
                     self._act(seat, "add", "adds", what)
+        if formed:
             self.greedy_ok = True
+            self.pool = [d for d in self.pool if codes[d[0]][d[1]] not in formed]
+        return True
 
     def bust(self, seat: int) -> None:
         """No match on a greedy roll: the turn's results are lost (R3)."""
@@ -347,20 +395,23 @@ class PotionPartyState(GameState):
         tally = self.tally
         t["ruby"] += tally["ruby"]
         t["sapphire"] += tally["sapphire"]
-        parts = [f"{tally[k]} {INGREDIENT_WORDS[k]}" for k in ("ruby", "sapphire")]
+        log = self.log is not None
+        parts = [f"{tally[k]} {INGREDIENT_WORDS[k]}" for k in ("ruby", "sapphire")] if log else []
         lost: list[str] = []
+        amounts = r.amounts
         for ing in COMPLEX:
             n = tally[ing]
-            if not n or not r.need(ing):
+            if not n or not amounts[ing]:
                 continue
             if self.stardust_met(seat):
                 t[ing] += n
                 parts.append(f"{n} {INGREDIENT_WORDS[ing]}")
             else:
                 lost.append(f"{n} {INGREDIENT_WORDS[ing]}")
-        self.saved[seat].extend(self.new_saved)
+        if self.new_saved:
+            self.saved[seat].extend(self.new_saved)
         self.supers[seat] += self.new_supers
-        if self.log is not None:
+        if log:
             msg = f" {_list_words(parts)}."
             if lost:
                 msg += (
@@ -733,21 +784,10 @@ class StartTurn(Frame):
     def run(self, state: Any) -> Decision | None:
         s: PotionPartyState = state
         s.stack.pop()
-        if s.turns >= MAX_ROUNDS * s.players:
-            # Nobody completed the potion in MAX_ROUNDS full rounds (R11).
-            s.out_of_time = True
-            r = s.the_recipe
-            assert r is not None
-            s.say(
-                "end",
-                f"Captain Henry's patience runs out: after {MAX_ROUNDS} rounds nobody has "
-                f"completed the {r.title}. The alchemist closest to it wins.",
-            )
-            return None
-        s.start_turn(self.seat)
-        s.stack.append(Turn(self.seat, "roll"))
-        if s.waiting:
-            s.stack.append(UseSaved(self.seat))
+        if s.begin_turn(self.seat):
+            s.stack.append(Turn(self.seat, "roll"))
+            if s.waiting:
+                s.stack.append(UseSaved(self.seat))
         return None
 
 
@@ -800,42 +840,47 @@ class Turn(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionPartyState = state
-        if self.step == "roll":
-            s.roll_pool(self.seat)
-            self.step = "darkness"
-            dark = s.pool_faces("dark")
+        step = self.step
+        if step == "roll":
+            self.step = step = "darkness"
+            dark = s.roll_pool(self.seat)
             if dark >= 2 and s.power(self.seat) == "lich":
                 s.stack.append(LichReroll(self.seat, dark // 2))
                 return None
             # Nothing can intervene: go straight on (one trip through the stack, not two).
-        if self.step == "darkness":
-            s.remove_darkness(self.seat)
-            s.collect_groups(self.seat)
+        if step == "darkness":
+            s.settle(self.seat)
             self.step = "collect"
-        if self.step == "record":
-            s.record(self.seat)
-            s.stack.pop()
-            if s.turn_hook is not None:  # the simulator charts this game (sim.py)
-                s.turn_hook(self.seat)
-            if s.winner < 0:
-                s.stack.append(StartTurn((self.seat + 1) % s.players))
-            return None
-        if self.step == "over":
-            s.stack.pop()
-            if s.turn_hook is not None:
-                s.turn_hook(self.seat)
-            s.stack.append(StartTurn((self.seat + 1) % s.players))
+        elif step != "collect":
+            self.end(s, step == "record")
             return None
         opts, ids = self.options(s)
         # The prompt's words are made only if somebody reads them (playouts do not); it
         # reads a snapshot, so it stays true after the answer.
-        snap = (
-            tuple(map(tuple, s.pool)),
-            tuple(s.tally.items()),
-            tuple(s.kept),
-            tuple(s.new_saved),
+        pool = tuple(map(tuple, s.pool))
+        tally = s.tally.copy()
+        kept = tuple(s.kept)
+        saved = tuple(s.new_saved)
+        return Decision(
+            self.seat, lambda: Turn.prompt_words(pool, tuple(tally.items()), kept, saved), opts, ids
         )
-        return Decision(self.seat, lambda: Turn.prompt_words(*snap), opts, ids)
+
+    def end(self, s: PotionPartyState, record: bool) -> None:
+        """End the turn (recording its results, or after a bust) and begin the next seat's
+        turn in this same frame, or end the game."""
+        seat = self.seat
+        if record:
+            s.record(seat)
+        if s.turn_hook is not None:  # the simulator charts this game (sim.py)
+            s.turn_hook(seat)
+        nxt = (seat + 1) % len(s.names)
+        if s.winner >= 0 or not s.begin_turn(nxt):
+            s.stack.remove(self)
+            return
+        self.seat = nxt
+        self.step = "roll"
+        if s.waiting:
+            s.stack.append(UseSaved(nxt))
 
     def prompt(self, s: PotionPartyState) -> str:
         """What next, with the dice left and the turn's haul, so the choice is informed."""
@@ -870,17 +915,29 @@ class Turn(Frame):
         """The choices while collecting ingredients, and their ids: "stop" always first and
         "greedy" second when offered, so their numbers never move; then the Alchemy dice.
         The same choices are made once and kept (they depend on a few facts only)."""
-        r = s.the_recipe
-        assert r is not None
-        greedy = len(s.pool) if s.greedy_ok else 0
-        pair = s.super_pair() is not None
+        pool = s.pool
+        greedy = len(pool) if s.greedy_ok else 0
         heart = potion = 0  # 0: none in the pool; else 1 + 2 * may save + 4 * may take
-        for d in s.pool:
+        for d in pool:
             f = d[1]
-            if f == "heart" and not heart:
-                heart = 1 + 2 * s.can_save("blue") + 4 * bool(r.need("heart"))
-            elif f == "potion" and not potion:
-                potion = 1 + 2 * s.can_save("red") + 4 * bool(r.need("potion"))
+            if f == "heart":
+                heart = 1
+            elif f == "potion":
+                potion = 1
+        if heart or potion:
+            # A Super Die needs a rolled heart or potion: only then is it worth asking.
+            r = s.the_recipe
+            assert r is not None
+            pair = s.super_pair() is not None
+            if heart:
+                heart = 1 + 2 * s.can_save("blue") + 4 * bool(r.amounts["heart"])
+            if potion:
+                potion = 1 + 2 * s.can_save("red") + 4 * bool(r.amounts["potion"])
+        else:
+            got = _PLAIN_TURN_OPTIONS.get(greedy)
+            if got is None:
+                got = _PLAIN_TURN_OPTIONS[greedy] = _turn_options(greedy, False, 0, 0)
+            return got
         key = (greedy, pair, heart, potion)
         got = _TURN_OPTIONS.get(key)
         if got is None:
@@ -892,21 +949,19 @@ class Turn(Frame):
         seat = self.seat
         if option_id == "stop":
             s._act(seat, "stop", "stops", ".")
-            self.step = "record"
             if any(s.supers):  # a window where nobody may Sabotage closes without a word
+                self.step = "record"
                 order = [(seat + i) % s.players for i in range(1, s.players)]
                 s.stack.append(SabotageWindow(order, 0, seat))
+            else:
+                self.end(s, True)
             return
         if option_id == "greedy":
             s._act(seat, "are", "is", " greedy.")
             s.roll_pool(seat)
-            s.remove_darkness(seat)
-            counts = s._star_counts()
-            if not s.matches_possible(counts):
+            if not s.settle(seat, greedy=True):
                 s.bust(seat)
-                self.step = "over"
-                return
-            s.collect_groups(seat, counts)
+                self.end(s, False)
             return
         if option_id == "super":
             pair = s.super_pair()
@@ -937,6 +992,8 @@ class Turn(Frame):
 
 
 _TURN_OPTIONS: dict[tuple[int, bool, int, int], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
+# The same for a pool with no heart or potion (so no Super Die either), by dice left.
+_PLAIN_TURN_OPTIONS: dict[int, tuple[tuple[Option, ...], tuple[str, ...]]] = {}
 
 
 def _turn_options(
