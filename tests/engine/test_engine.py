@@ -51,6 +51,37 @@ def test_below_is_next64_with_rejection_above_the_uniform_limit() -> None:
             assert a.state == b.state
 
 
+def test_below_many_draws_what_as_many_calls_of_below_would() -> None:
+    for seed in range(40):
+        for n in (1, 2, 6, 7, 26, 3**39, (1 << 64) - 1):
+            for k in (0, 1, 2, 3, 6, 9):
+                a, b = Rng(seed * 7919 + n), Rng(seed * 7919 + n)
+                assert a.below_many(n, k) == [b.below(n) for _ in range(k)]
+                assert a.state == b.state
+
+
+def _state_drawing(x: int) -> int:
+    """The generator state whose next 64-bit draw is ``x`` (SplitMix64's mix undone)."""
+    mask = (1 << 64) - 1
+    x ^= (x >> 31) ^ (x >> 62)
+    x = (x * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    x ^= (x >> 27) ^ (x >> 54)
+    x = (x * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    x ^= (x >> 30) ^ (x >> 60)
+    return (x - 0x9E3779B97F4A7C15) & mask
+
+
+def test_below_many_rejects_the_draws_below_rejects_like_below() -> None:
+    # The fourth of six draws is the largest 64-bit number, which below(6) rejects (it
+    # would make the faces uneven) and replaces by the next draw.
+    mask = (1 << 64) - 1
+    assert Rng(_state_drawing(mask)).next64() == mask
+    start = (_state_drawing(mask) - 3 * 0x9E3779B97F4A7C15) & mask
+    a, b = Rng(start), Rng(start)
+    assert a.below_many(6, 6) == [b.below(6) for _ in range(6)]
+    assert a.state == b.state == (start + 7 * 0x9E3779B97F4A7C15) & mask
+
+
 def test_rng_is_roughly_uniform_and_shuffles_every_order() -> None:
     r = Rng(7)
     counts = [0] * 6

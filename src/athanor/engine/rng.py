@@ -7,7 +7,8 @@ same on every platform and Python version.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+import struct
+from collections.abc import Callable, MutableSequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -15,6 +16,8 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _LIMITS: dict[int, int] = {}  # below(n): the largest draw that keeps the result uniform
+# below_many(n, k), per k: the k draws side by side in one integer, 128 bits apart (see there).
+_LANES: dict[int, tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int, int]] = {}
 
 
 class Rng:
@@ -53,6 +56,40 @@ class Rng:
             if z <= limit:
                 self.state = s
                 return z % n
+
+    def below_many(self, n: int, k: int) -> list[int]:
+        """Return k uniform integers in [0, n): the same numbers, and the same state after,
+        as k calls of ``below(n)``, but made together, which costs about half as much.
+
+        The k states the calls would mix are laid side by side in one integer, 128 bits
+        apart, so that each step of the mix (shifts, masks, and products of two 64-bit
+        numbers, which need 128 bits) works on all of them at once without one spilling
+        into the next. A draw that ``below`` would reject (about one in 2**62) sends the
+        whole batch back to ``below`` one at a time, so the numbers always agree."""
+        lanes = _LANES.get(k)
+        if lanes is None:
+            if k < 1:
+                return []
+            ones = sum(1 << (128 * i) for i in range(k))
+            steps = sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k))
+            unpack = struct.Struct("<" + "Q8x" * k).unpack  # the low 64 bits of each lane
+            lanes = (ones, steps, _MASK * ones, unpack, 16 * k, k * _GAMMA)
+            if len(_LANES) < 64:
+                _LANES[k] = lanes
+        ones, steps, mask, unpack, size, advance = lanes
+        s = self.state
+        z = (s * ones + steps) & mask
+        z = (z ^ (z >> 30)) & mask
+        z = (z * 0xBF58476D1CE4E5B9) & mask
+        z = (z ^ (z >> 27)) & mask
+        z = (z * 0x94D049BB133111EB) & mask
+        z ^= z >> 31  # bits shifted in from the next lane land above each lane's low 64
+        drawn = unpack(z.to_bytes(size, "little"))
+        limit = _LIMITS.get(n)
+        if limit is None or max(drawn) > limit:
+            return [self.below(n) for _ in range(k)]  # also makes and keeps the limit
+        self.state = (s + advance) & _MASK
+        return [z % n for z in drawn]
 
     def choice(self, seq: list[T] | tuple[T, ...]) -> T:
         """Return one element of a non-empty sequence."""

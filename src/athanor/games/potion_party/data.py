@@ -20,7 +20,9 @@ POOL = {"blue": 3, "red": 3}
 # A game that nobody has won after this many rounds ends (ruling R11).
 MAX_ROUNDS = 50
 
-# Faces: "dark", a number of stars "1".."4", or the colour's alchemy face.
+# Faces: "dark", a number of stars "1".."4", or the colour's alchemy face; every die has
+# SIDES of them.
+SIDES = 6
 DEFAULT_FACES = {
     "blue": ("dark", "dark", "1", "1", "2", "heart"),
     "red": ("dark", "1", "2", "2", "3", "potion"),
@@ -172,8 +174,8 @@ def face_words(colour: str, face: str) -> str:
 def parse_faces(colour: str, text: str) -> tuple[str, ...]:
     """Parse a comma-separated face list for one colour, with clear errors."""
     faces = tuple(f.strip() for f in text.split(",") if f.strip())
-    if len(faces) != 6:
-        raise ValueError(f"{colour} dice need exactly 6 faces, got {len(faces)}: {text!r}")
+    if len(faces) != SIDES:
+        raise ValueError(f"{colour} dice need exactly {SIDES} faces, got {len(faces)}: {text!r}")
     bad = [f for f in faces if f not in ALLOWED_FACES[colour]]
     if bad:
         allowed = ", ".join(sorted(ALLOWED_FACES[colour]))

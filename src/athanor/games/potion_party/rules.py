@@ -19,6 +19,7 @@ from athanor.engine import (
     Option,
     ResponseWindow,
     Result,
+    Rng,
 )
 from athanor.engine.text import list_words as _list_words
 from athanor.engine.text import plural as _plural
@@ -33,6 +34,7 @@ from athanor.games.potion_party.data import (
     MAX_ROUNDS,
     POOL,
     RECIPES,
+    SIDES,
     STARDUST,
     Recipe,
     face_words,
@@ -282,11 +284,15 @@ class PotionPartyState(GameState):
         """Roll every die in the pool, narrate the faces in order and return how many
         show Darkness."""
         by_colour = self.faces
-        below = self.rng.below
+        pool = self.pool
+        rng = self.rng
+        if type(rng) is Rng:  # every die has SIDES faces: draw them all in one go
+            drawn = rng.below_many(SIDES, len(pool))
+        else:  # a stand-in generator (the tests' scripted dice) draws one at a time
+            drawn = [rng.below(len(by_colour[d[0]])) for d in pool]
         dark = 0
-        for d in self.pool:
-            f = by_colour[d[0]]
-            d[1] = face = f[below(len(f))]
+        for d, i in zip(pool, drawn, strict=True):
+            d[1] = face = by_colour[d[0]][i]
             if face == "dark":
                 dark += 1
         if self.log is not None:
