@@ -72,8 +72,8 @@ class Rng:
                 return []
             ones = sum(1 << (128 * i) for i in range(k))
             steps = sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k))
-            unpack = struct.Struct("<" + "Q8x" * k).unpack  # the low 64 bits of each lane
-            lanes = (ones, steps, _MASK * ones, unpack, 16 * k, k * _GAMMA)
+            low64 = struct.Struct("<" + "Q8x" * k)  # reads the low 64 bits of each lane
+            lanes = (ones, steps, _MASK * ones, low64.unpack, 16 * k, k * _GAMMA)
             if len(_LANES) < 64:
                 _LANES[k] = lanes
         ones, steps, mask, unpack, size, advance = lanes
