@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from athanor.engine import (
@@ -61,6 +62,7 @@ _CODES = {
 }
 # The dice of a fresh pool, in the order they are laid out.
 _POOL_COLOURS = tuple(c for c in ("blue", "red") for _ in range(POOL[c]))
+_BLUE_DICE = POOL["blue"]
 
 
 class PotionPartyState(GameState):
@@ -300,6 +302,38 @@ class PotionPartyState(GameState):
             self._act(seat, "roll", "rolls", ": " + _list_words(faces) + ".")
         return dark
 
+    def roll_fresh(self, seat: int) -> int:
+        """Roll a fresh pool (the turn's blue and red dice, no saved die added) and settle
+        it at once, as ``roll_pool`` then ``settle`` would, from tables that ``settle``
+        made for each colour (with nobody reading the log: this says nothing). If the
+        Lich may first roll Darkness again, it only rolls, and returns how many dice
+        show Darkness; otherwise it returns -1."""
+        blue, red = _fresh_tables(self.faces)
+        drawn = self.rng.below_many(SIDES, len(_POOL_COLOURS))
+        b = blue[tuple(drawn[:_BLUE_DICE])]
+        r = red[tuple(drawn[_BLUE_DICE:])]
+        dark = len(b[1]) + len(r[1])
+        if dark >= 2 and self.power(seat) == "lich":
+            for d, face in zip(self.pool, b[0] + r[0], strict=True):
+                d[1] = face
+            return dark
+        self.pool = [[c, f] for c, f in b[2] + r[2]]
+        tally = self.tally
+        if dark:
+            self.aside.extend(b[1] + r[1])
+            recipe = self.the_recipe
+            if recipe is not None and recipe.amounts["darkness"]:
+                tally["darkness"] += dark
+        if b[3]:
+            self.groups.extend([list(g) for g in b[3]])
+            tally["sapphire"] += b[4]
+            self.greedy_ok = True
+        if r[3]:
+            self.groups.extend([list(g) for g in r[3]])
+            tally["ruby"] += r[4]
+            self.greedy_ok = True
+        return -1
+
     def settle(self, seat: int, greedy: bool = False) -> bool:
         """Settle a roll in one pass over the pool: set every Darkness die aside, each one
         Darkness ingredient (R4), then form every Stardust group the pool allows (R1). On
@@ -396,8 +430,7 @@ class PotionPartyState(GameState):
     def record(self, seat: int) -> None:
         """Record Score: Stardust first, then complex ingredients if allowed (R4)."""
         t = self.totals[seat]
-        r = self.the_recipe
-        assert r is not None
+        r = RECIPES[self.recipe]
         tally = self.tally
         t["ruby"] += tally["ruby"]
         t["sapphire"] += tally["sapphire"]
@@ -411,8 +444,9 @@ class PotionPartyState(GameState):
                 continue
             if self.stardust_met(seat):
                 t[ing] += n
-                parts.append(f"{n} {INGREDIENT_WORDS[ing]}")
-            else:
+                if log:
+                    parts.append(f"{n} {INGREDIENT_WORDS[ing]}")
+            elif log:
                 lost.append(f"{n} {INGREDIENT_WORDS[ing]}")
         if self.new_saved:
             self.saved[seat].extend(self.new_saved)
@@ -427,12 +461,14 @@ class PotionPartyState(GameState):
             self._act(seat, "record", "records", msg, kind="score")
         self._drop_unused_kept(seat)
         self._reset_turn()
-        if self.has_won(seat):
-            self.win(seat)
+        for i, n in r.needs:  # has_won, written out
+            if t[i] < n:
+                return
+        self.win(seat)
 
     def _drop_unused_kept(self, seat: int) -> None:
         """Saved dice kept to match and never paired are lost at the end of the turn (R5)."""
-        if self.kept:
+        if self.kept and self.log is not None:
             dice = _list_words([f"{c} {'heart' if c == 'blue' else 'potion'}" for c in self.kept])
             word = "die goes" if len(self.kept) == 1 else "dice go"
             self.say(
@@ -657,6 +693,51 @@ class PotionPartyState(GameState):
         return out
 
 
+# A colour's dice in a fresh pool, settled for every way they can fall: the faces
+# rolled (as indices into the colour's faces) -> (the faces, the Darkness set aside, the
+# dice left in the pool, the groups formed, the Stardust they make). Made by ``settle``
+# itself on a table holding only those dice (groups form within a colour, and a fresh
+# pool lays its blue dice before its red ones, so the two colours settle apart).
+_Settled = tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, str], ...],
+    tuple[tuple[str, str, int], ...],
+    int,
+]
+_FRESH: dict[tuple[tuple[str, ...], ...], tuple[dict[tuple[int, ...], _Settled], ...]] = {}
+
+
+def _fresh_tables(
+    faces: dict[str, tuple[str, ...]],
+) -> tuple[dict[tuple[int, ...], _Settled], ...]:
+    """The blue and the red table for these dice (made once per set of faces)."""
+    key = (faces["blue"], faces["red"])
+    got = _FRESH.get(key)
+    if got is None:
+        got = tuple(_settle_table(c, faces[c]) for c in ("blue", "red"))
+        if len(_FRESH) < 64:
+            _FRESH[key] = got
+    return got
+
+
+def _settle_table(colour: str, faces: tuple[str, ...]) -> dict[tuple[int, ...], _Settled]:
+    out: dict[tuple[int, ...], _Settled] = {}
+    for drawn in product(range(len(faces)), repeat=POOL[colour]):
+        s = PotionPartyState.__new__(PotionPartyState)
+        s.log = None
+        s.recipe = ""  # the Darkness ingredient is counted by the caller
+        s.pool = [[colour, faces[i]] for i in drawn]
+        s.aside, s.groups, s.greedy_ok = [], [], False
+        s.tally = dict.fromkeys(INGREDIENTS, 0)
+        s.settle(0)
+        rolled = tuple(faces[i] for i in drawn)
+        left = tuple((c, f) for c, f in s.pool)
+        groups = tuple((c, f, n) for c, f, n in s.groups)
+        out[drawn] = (rolled, tuple(s.aside), left, groups, s.tally[STARDUST[colour]])
+    return out
+
+
 # ------------------------------------------------------------------------------
 # Frames
 
@@ -849,7 +930,12 @@ class Turn(Frame):
         step = self.step
         if step == "roll":
             self.step = step = "darkness"
-            dark = s.roll_pool(self.seat)
+            if s.log is None and len(s.pool) == len(_POOL_COLOURS) and type(s.rng) is Rng:
+                dark = s.roll_fresh(self.seat)  # a fresh pool, nobody reading: use the tables
+                if dark < 0:
+                    step = self.step = "collect"
+            else:
+                dark = s.roll_pool(self.seat)
             if dark >= 2 and s.power(self.seat) == "lich":
                 s.stack.append(LichReroll(self.seat, dark // 2))
                 return None
@@ -865,8 +951,8 @@ class Turn(Frame):
         # reads a snapshot, so it stays true after the answer.
         pool = tuple(map(tuple, s.pool))
         tally = s.tally.copy()
-        kept = tuple(s.kept)
-        saved = tuple(s.new_saved)
+        kept = tuple(s.kept) if s.kept else ()
+        saved = tuple(s.new_saved) if s.new_saved else ()
         return Decision(
             self.seat, lambda: Turn.prompt_words(pool, tuple(tally.items()), kept, saved), opts, ids
         )
@@ -954,7 +1040,8 @@ class Turn(Frame):
         s: PotionPartyState = state
         seat = self.seat
         if option_id == "stop":
-            s._act(seat, "stop", "stops", ".")
+            if s.log is not None:
+                s._act(seat, "stop", "stops", ".")
             if any(s.supers):  # a window where nobody may Sabotage closes without a word
                 self.step = "record"
                 order = [(seat + i) % s.players for i in range(1, s.players)]
@@ -963,7 +1050,8 @@ class Turn(Frame):
                 self.end(s, True)
             return
         if option_id == "greedy":
-            s._act(seat, "are", "is", " greedy.")
+            if s.log is not None:
+                s._act(seat, "are", "is", " greedy.")
             s.roll_pool(seat)
             if not s.settle(seat, greedy=True):
                 s.bust(seat)
