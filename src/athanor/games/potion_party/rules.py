@@ -7,8 +7,9 @@ each ruling is referred to here by its number there (R1, R2, ...).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import product
 from typing import Any
 
@@ -292,13 +293,19 @@ class PotionPartyState(GameState):
             drawn = rng.below_many(SIDES, len(pool))
         else:  # a stand-in generator (the tests' scripted dice) draws one at a time
             drawn = [rng.below(len(by_colour[d[0]])) for d in pool]
+        # New dice, not the old ones changed: a question asked about the pool before
+        # this roll keeps its dice as they were (see Turn.run).
+        rolled = []
         dark = 0
         for d, i in zip(pool, drawn, strict=True):
-            d[1] = face = by_colour[d[0]][i]
+            c = d[0]
+            face = by_colour[c][i]
             if face == "dark":
                 dark += 1
+            rolled.append([c, face])
+        self.pool = rolled
         if self.log is not None:
-            faces = [face_words(c, f) for c, f in self.pool]
+            faces = [face_words(c, f) for c, f in rolled]
             self._act(seat, "roll", "rolls", ": " + _list_words(faces) + ".")
         return dark
 
@@ -947,14 +954,22 @@ class Turn(Frame):
             self.end(s, step == "record")
             return None
         opts, ids = self.options(s)
-        # The prompt's words are made only if somebody reads them (playouts do not); it
-        # reads a snapshot, so it stays true after the answer.
-        pool = tuple(map(tuple, s.pool))
-        tally = s.tally.copy()
-        kept = tuple(s.kept) if s.kept else ()
-        saved = tuple(s.new_saved) if s.new_saved else ()
+        # The prompt's words are made only if somebody reads them (playouts do not),
+        # from a snapshot, so they stay true after the answer. The snapshot copies the
+        # lists, not the dice in them: a die's list is never changed once a question
+        # about it is asked (a roll makes new ones).
+        kept, saved = s.kept, s.new_saved
         return Decision(
-            self.seat, lambda: Turn.prompt_words(pool, tuple(tally.items()), kept, saved), opts, ids
+            self.seat,
+            partial(
+                _turn_prompt,
+                s.pool[:],
+                s.tally.copy(),
+                kept[:] if kept else (),
+                saved[:] if saved else (),
+            ),
+            opts,
+            ids,
         )
 
     def end(self, s: PotionPartyState, record: bool) -> None:
@@ -986,7 +1001,7 @@ class Turn(Frame):
     @staticmethod
     def prompt_words(
         pool: Sequence[Sequence[str]],
-        haul: tuple[tuple[str, int], ...],
+        haul: Iterable[tuple[str, int]],
         kept: tuple[str, ...],
         saved: tuple[str, ...],
     ) -> str:
@@ -1083,6 +1098,13 @@ class Turn(Frame):
             s.tally[face] += 1
             if s.log is not None:
                 s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
+
+
+def _turn_prompt(
+    pool: Sequence[Sequence[str]], tally: dict[str, int], kept: Sequence[str], saved: Sequence[str]
+) -> str:
+    """The Turn's prompt from its snapshot (see Turn.run)."""
+    return Turn.prompt_words(pool, tally.items(), tuple(kept), tuple(saved))
 
 
 _TURN_OPTIONS: dict[tuple[int, bool, int, int], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
