@@ -61,9 +61,9 @@ _CODES = {
     }
     for c, faces in ALLOWED_FACES.items()
 }
-# The dice of a fresh pool, in the order they are laid out.
-_POOL_COLOURS = tuple(c for c in ("blue", "red") for _ in range(POOL[c]))
-_BLUE_DICE = POOL["blue"]
+# The dice of a fresh pool, in the order they are laid out, not rolled yet.
+_FRESH_POOL = tuple((c, "") for c in ("blue", "red") for _ in range(POOL[c]))
+_NO_TALLY = dict.fromkeys(INGREDIENTS, 0)
 
 
 class PotionPartyState(GameState):
@@ -71,6 +71,7 @@ class PotionPartyState(GameState):
 
     # Set-up and table.
     faces: dict[str, tuple[str, ...]]
+    fresh_tables: _Tables  # made from the faces (see roll_fresh)
     alchemist: list[str]
     recipe: str
     first: int
@@ -120,6 +121,7 @@ class PotionPartyState(GameState):
             }
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
+        self.fresh_tables = make_fresh_tables(self.faces)
         self.alchemist = [""] * players
         self.recipe = ""
         self.first = -1
@@ -137,7 +139,7 @@ class PotionPartyState(GameState):
         self.groups = []
         self.kept = []
         self.aside = []
-        self.tally = dict.fromkeys(INGREDIENTS, 0)
+        self.tally = _NO_TALLY.copy()
         self.greedy_ok = False
         self.new_saved = []
         self.new_supers = 0
@@ -269,11 +271,11 @@ class PotionPartyState(GameState):
         return True
 
     def start_turn(self, seat: int) -> None:
-        """Begin a seat's turn."""
+        """Begin a seat's turn. The turn's other fields are already clear: the set-up and
+        the end of every turn (``record``, ``bust``) clear them."""
         self.current = seat
         self.turns += 1
-        self._reset_turn()
-        self.pool = [[c, ""] for c in _POOL_COLOURS]
+        self.pool = list(map(list, _FRESH_POOL))
         self.waiting = self.saved[seat]
         self.saved[seat] = []
         if self.log is not None:
@@ -315,28 +317,27 @@ class PotionPartyState(GameState):
         made for each colour (with nobody reading the log: this says nothing). If the
         Lich may first roll Darkness again, it only rolls, and returns how many dice
         show Darkness; otherwise it returns -1."""
-        blue, red = _fresh_tables(self.faces)
-        drawn = self.rng.below_many(SIDES, len(_POOL_COLOURS))
-        b = blue[tuple(drawn[:_BLUE_DICE])]
-        r = red[tuple(drawn[_BLUE_DICE:])]
+        blue, red = self.fresh_tables
+        d0, d1, d2, d3, d4, d5 = self.rng.below_many(SIDES, 6)
+        b = blue[(d0 * SIDES + d1) * SIDES + d2]
+        r = red[(d3 * SIDES + d4) * SIDES + d5]
         dark = len(b[1]) + len(r[1])
         if dark >= 2 and self.power(seat) == "lich":
             for d, face in zip(self.pool, b[0] + r[0], strict=True):
                 d[1] = face
             return dark
-        self.pool = [[c, f] for c, f in b[2] + r[2]]
+        self.pool = list(map(list, b[2] + r[2]))
         tally = self.tally
         if dark:
             self.aside.extend(b[1] + r[1])
-            recipe = self.the_recipe
-            if recipe is not None and recipe.amounts["darkness"]:
+            if RECIPES[self.recipe].amounts["darkness"]:
                 tally["darkness"] += dark
         if b[3]:
-            self.groups.extend([list(g) for g in b[3]])
+            self.groups.extend(map(list, b[3]))
             tally["sapphire"] += b[4]
             self.greedy_ok = True
         if r[3]:
-            self.groups.extend([list(g) for g in r[3]])
+            self.groups.extend(map(list, r[3]))
             tally["ruby"] += r[4]
             self.greedy_ok = True
         return -1
@@ -599,6 +600,7 @@ class PotionPartyState(GameState):
         c = PotionPartyState.__new__(PotionPartyState)
         self._clone_base(c)
         c.faces = self.faces
+        c.fresh_tables = self.fresh_tables
         c.alchemist = list(self.alchemist)
         c.recipe = self.recipe
         c.first = self.first
@@ -665,6 +667,7 @@ class PotionPartyState(GameState):
             c: parse_faces(c, self.options.get(f"{c}_faces", ",".join(DEFAULT_FACES[c])))
             for c in ("blue", "red", "green")
         }
+        self.fresh_tables = make_fresh_tables(self.faces)
 
     # -- dice accounting (for tests and the conformance suite) -------------------------
 
@@ -700,11 +703,12 @@ class PotionPartyState(GameState):
         return out
 
 
-# A colour's dice in a fresh pool, settled for every way they can fall: the faces
-# rolled (as indices into the colour's faces) -> (the faces, the Darkness set aside, the
-# dice left in the pool, the groups formed, the Stardust they make). Made by ``settle``
-# itself on a table holding only those dice (groups form within a colour, and a fresh
-# pool lays its blue dice before its red ones, so the two colours settle apart).
+# A colour's three dice in a fresh pool, settled for every way they can fall, listed by
+# the faces rolled (their indices into the colour's faces, read as a number in base
+# SIDES): the faces, the Darkness set aside, the dice left in the pool, the groups
+# formed, the Stardust they make. Made by ``settle`` itself on a table holding only
+# those dice (groups form within a colour, and a fresh pool lays its blue dice before
+# its red ones, so the two colours settle apart).
 _Settled = tuple[
     tuple[str, ...],
     tuple[str, ...],
@@ -712,25 +716,25 @@ _Settled = tuple[
     tuple[tuple[str, str, int], ...],
     int,
 ]
-_FRESH: dict[tuple[tuple[str, ...], ...], tuple[dict[tuple[int, ...], _Settled], ...]] = {}
+_Tables = tuple[tuple[_Settled, ...], tuple[_Settled, ...]]
+_FRESH: dict[tuple[tuple[str, ...], ...], _Tables] = {}
+assert POOL == {"blue": 3, "red": 3}, "roll_fresh reads three dice of each colour"
 
 
-def _fresh_tables(
-    faces: dict[str, tuple[str, ...]],
-) -> tuple[dict[tuple[int, ...], _Settled], ...]:
+def make_fresh_tables(faces: dict[str, tuple[str, ...]]) -> _Tables:
     """The blue and the red table for these dice (made once per set of faces)."""
     key = (faces["blue"], faces["red"])
     got = _FRESH.get(key)
     if got is None:
-        got = tuple(_settle_table(c, faces[c]) for c in ("blue", "red"))
+        got = (_settle_table("blue", faces["blue"]), _settle_table("red", faces["red"]))
         if len(_FRESH) < 64:
             _FRESH[key] = got
     return got
 
 
-def _settle_table(colour: str, faces: tuple[str, ...]) -> dict[tuple[int, ...], _Settled]:
-    out: dict[tuple[int, ...], _Settled] = {}
-    for drawn in product(range(len(faces)), repeat=POOL[colour]):
+def _settle_table(colour: str, faces: tuple[str, ...]) -> tuple[_Settled, ...]:
+    out: list[_Settled] = []
+    for drawn in product(range(SIDES), repeat=POOL[colour]):  # in base-SIDES order
         s = PotionPartyState.__new__(PotionPartyState)
         s.log = None
         s.recipe = ""  # the Darkness ingredient is counted by the caller
@@ -741,8 +745,8 @@ def _settle_table(colour: str, faces: tuple[str, ...]) -> dict[tuple[int, ...], 
         rolled = tuple(faces[i] for i in drawn)
         left = tuple((c, f) for c, f in s.pool)
         groups = tuple((c, f, n) for c, f, n in s.groups)
-        out[drawn] = (rolled, tuple(s.aside), left, groups, s.tally[STARDUST[colour]])
-    return out
+        out.append((rolled, tuple(s.aside), left, groups, s.tally[STARDUST[colour]]))
+    return tuple(out)
 
 
 # ------------------------------------------------------------------------------
@@ -937,7 +941,7 @@ class Turn(Frame):
         step = self.step
         if step == "roll":
             self.step = step = "darkness"
-            if s.log is None and len(s.pool) == len(_POOL_COLOURS) and type(s.rng) is Rng:
+            if s.log is None and len(s.pool) == len(_FRESH_POOL) and type(s.rng) is Rng:
                 dark = s.roll_fresh(self.seat)  # a fresh pool, nobody reading: use the tables
                 if dark < 0:
                     step = self.step = "collect"
