@@ -53,13 +53,16 @@ class Recipe:
     key: str
     title: str
     needs: tuple[tuple[str, int], ...]
-    # Every ingredient with what the recipe needs of it (0 if none), read on hot paths.
+    # Every ingredient with what the recipe needs of it (0 if none), and the complex
+    # ingredients it needs (in COMPLEX's order): read on hot paths.
     amounts: dict[str, int] = field(init=False, repr=False, compare=False)
+    complex_needs: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         amounts = dict.fromkeys(INGREDIENTS, 0)
         amounts.update(self.needs)
         object.__setattr__(self, "amounts", amounts)
+        object.__setattr__(self, "complex_needs", tuple(i for i in COMPLEX if amounts[i]))
 
     @property
     def is_complex(self) -> bool:

@@ -29,7 +29,6 @@ from athanor.games.potion_party.data import (
     ALCHEMISTS,
     ALLOWED_FACES,
     BOX,
-    COMPLEX,
     DEFAULT_FACES,
     INGREDIENT_WORDS,
     INGREDIENTS,
@@ -445,10 +444,9 @@ class PotionPartyState(GameState):
         log = self.log is not None
         parts = [f"{tally[k]} {INGREDIENT_WORDS[k]}" for k in ("ruby", "sapphire")] if log else []
         lost: list[str] = []
-        amounts = r.amounts
-        for ing in COMPLEX:
+        for ing in r.complex_needs:
             n = tally[ing]
-            if not n or not amounts[ing]:
+            if not n:
                 continue
             if self.stardust_met(seat):
                 t[ing] += n
@@ -467,7 +465,8 @@ class PotionPartyState(GameState):
                     "Stardust is complete."
                 )
             self._act(seat, "record", "records", msg, kind="score")
-        self._drop_unused_kept(seat)
+        if self.kept:
+            self._drop_unused_kept(seat)
         self._reset_turn()
         for i, n in r.needs:  # has_won, written out
             if t[i] < n:
@@ -1035,20 +1034,23 @@ class Turn(Frame):
                 heart = 1
             elif f == "potion":
                 potion = 1
-        if heart or potion:
-            # A Super Die needs a rolled heart or potion: only then is it worth asking.
-            r = s.the_recipe
-            assert r is not None
-            pair = s.super_pair() is not None
-            if heart:
-                heart = 1 + 2 * s.can_save("blue") + 4 * bool(r.amounts["heart"])
-            if potion:
-                potion = 1 + 2 * s.can_save("red") + 4 * bool(r.amounts["potion"])
-        else:
+        if not (heart or potion):
             got = _PLAIN_TURN_OPTIONS.get(greedy)
             if got is None:
                 got = _PLAIN_TURN_OPTIONS[greedy] = _turn_options(greedy, False, 0, 0)
             return got
+        # A Super Die needs a rolled heart or potion (the same test as super_pair: a
+        # rolled pair, or a rolled die and a kept one of the other kind).
+        kept = s.kept
+        pair = bool(
+            ((potion and (heart or "blue" in kept)) or (heart and "red" in kept))
+            and s.can_make_super()
+        )
+        amounts = RECIPES[s.recipe].amounts
+        if heart:
+            heart = 1 + 2 * s.can_save("blue") + 4 * bool(amounts["heart"])
+        if potion:
+            potion = 1 + 2 * s.can_save("red") + 4 * bool(amounts["potion"])
         key = (greedy, pair, heart, potion)
         got = _TURN_OPTIONS.get(key)
         if got is None:
