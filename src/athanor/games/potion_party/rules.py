@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import product
 from typing import Any
 
@@ -962,17 +961,11 @@ class Turn(Frame):
         # lists, not the dice in them: a die's list is never changed once a question
         # about it is asked (a roll makes new ones).
         kept, saved = s.kept, s.new_saved
-        return Decision(
+        return _TurnQuestion(
             self.seat,
-            partial(
-                _turn_prompt,
-                s.pool[:],
-                s.tally.copy(),
-                kept[:] if kept else (),
-                saved[:] if saved else (),
-            ),
             opts,
             ids,
+            (s.pool[:], s.tally.copy(), tuple(kept) if kept else (), tuple(saved) if saved else ()),
         )
 
     def end(self, s: PotionPartyState, record: bool) -> None:
@@ -1106,11 +1099,39 @@ class Turn(Frame):
                 s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
 
 
-def _turn_prompt(
-    pool: Sequence[Sequence[str]], tally: dict[str, int], kept: Sequence[str], saved: Sequence[str]
-) -> str:
-    """The Turn's prompt from its snapshot (see Turn.run)."""
-    return Turn.prompt_words(pool, tally.items(), tuple(kept), tuple(saved))
+_Snapshot = tuple[list[list[str]], dict[str, int], tuple[str, ...], tuple[str, ...]]
+
+
+class _TurnQuestion(Decision):
+    """The Turn's question, which makes its prompt from a snapshot of the turn (the pool,
+    the turn's haul, kept and saved dice) only when somebody first reads it (see
+    Turn.run): one object rather than a question and a function."""
+
+    __slots__ = ("_snapshot",)
+
+    _snapshot: _Snapshot | None
+
+    def __init__(
+        self, seat: int, options: tuple[Option, ...], ids: tuple[str, ...], snapshot: _Snapshot
+    ) -> None:
+        self.seat = seat
+        self.options = options
+        self.ids = ids
+        self._id_set = None
+        self._prompt = ""
+        self._snapshot = snapshot
+
+    @property
+    def prompt(self) -> str:
+        """The question in plain words."""
+        snap = self._snapshot
+        if snap is not None:
+            pool, tally, kept, saved = snap
+            self._prompt = Turn.prompt_words(pool, tally.items(), kept, saved)
+            self._snapshot = None
+        p = self._prompt
+        assert isinstance(p, str)
+        return p
 
 
 _TURN_OPTIONS: dict[tuple[int, bool, int, int], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
