@@ -345,9 +345,12 @@ class PotionPartyState(GameState):
         Darkness ingredient (R4), then form every Stardust group the pool allows (R1). On
         a greedy roll that allows no match at all (R2) nothing is formed and the answer
         is False: the caller busts. Otherwise True."""
+        # (Plain loops rather than comprehensions here: on Python 3.11 each comprehension
+        # is a function call of its own, and this runs at most steps of a playout.)
         codes = _CODES
         dark: list[str] = []
         rest: list[list[str]] = []
+        rest_codes: list[int] = []
         counts: dict[int, int] = {}  # star kind -> dice showing it
         for d in self.pool:
             code = codes[d[0]][d[1]]
@@ -357,6 +360,7 @@ class PotionPartyState(GameState):
                 dark.append(d[0])
                 continue
             rest.append(d)
+            rest_codes.append(code)
         if dark:
             self.pool = rest
             self.aside.extend(dark)
@@ -374,7 +378,9 @@ class PotionPartyState(GameState):
         if not counts:
             return not greedy or self.super_pair() is not None
         groups = self.groups
-        found = {codes[g[0]][g[1]]: g for g in groups} if groups else {}
+        found: dict[int, list[Any]] = {}
+        for g in groups:
+            found[codes[g[0]][g[1]]] = g
         if greedy:
             for code, n in counts.items():
                 if n >= 2 or code in found:
@@ -410,7 +416,11 @@ class PotionPartyState(GameState):
                     self._act(seat, "add", "adds", what)
         if formed:
             self.greedy_ok = True
-            self.pool = [d for d in self.pool if codes[d[0]][d[1]] not in formed]
+            left = []
+            for d, code in zip(rest, rest_codes, strict=True):
+                if code not in formed:
+                    left.append(d)
+            self.pool = left
         return True
 
     def bust(self, seat: int) -> None:
@@ -898,8 +908,8 @@ class UseSaved(Frame):
         if not s.waiting:
             s.stack.pop()
             return None
-        prompt, opts = _USE_SAVED[s.waiting[0]]
-        return Decision(self.seat, prompt, opts)
+        prompt, opts, ids = _USE_SAVED[s.waiting[0]]
+        return Decision(self.seat, prompt, opts, ids)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionPartyState = state
@@ -914,14 +924,14 @@ class UseSaved(Frame):
                 s._act(self.seat, "keep", "keeps", f" a saved {colour} die aside to match.")
 
 
-def _use_saved(colour: str) -> tuple[str, tuple[Option, ...]]:
-    """The question about a saved die of one colour (made once per colour)."""
+def _use_saved(colour: str) -> tuple[str, tuple[Option, ...], tuple[str, ...]]:
+    """The question about a saved die of one colour (made once per colour), with its ids."""
     face = "heart" if colour == "blue" else "potion"
     opts = (
         Option("add", f"Roll the saved {colour} die with the pool"),
         Option("keep", f"Keep it showing its {face} to pair with a rolled {OPPOSITE[face]}"),
     )
-    return f"Use your saved {colour} Alchemy die ({face})", opts
+    return f"Use your saved {colour} Alchemy die ({face})", opts, ("add", "keep")
 
 
 _USE_SAVED = {colour: _use_saved(colour) for colour in ("blue", "red")}
