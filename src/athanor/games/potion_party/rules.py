@@ -61,6 +61,7 @@ _CODES = {
 }
 # The dice of a fresh pool, in the order they are laid out, not rolled yet.
 _FRESH_POOL = tuple((c, "") for c in ("blue", "red") for _ in range(POOL[c]))
+_FRESH_DICE = len(_FRESH_POOL)
 _NO_TALLY = dict.fromkeys(INGREDIENTS, 0)
 
 
@@ -319,7 +320,7 @@ class PotionPartyState(GameState):
         d0, d1, d2, d3, d4, d5 = self.rng.below_many(SIDES, 6)
         b = blue[(d0 * SIDES + d1) * SIDES + d2]
         r = red[(d3 * SIDES + d4) * SIDES + d5]
-        dark = len(b[1]) + len(r[1])
+        dark = b[5] + r[5]
         if dark >= 2 and self.power(seat) == "lich":
             for d, face in zip(self.pool, b[0] + r[0], strict=True):
                 d[1] = face
@@ -714,14 +715,15 @@ class PotionPartyState(GameState):
 # A colour's three dice in a fresh pool, settled for every way they can fall, listed by
 # the faces rolled (their indices into the colour's faces, read as a number in base
 # SIDES): the faces, the Darkness set aside, the dice left in the pool, the groups
-# formed, the Stardust they make. Made by ``settle`` itself on a table holding only
-# those dice (groups form within a colour, and a fresh pool lays its blue dice before
-# its red ones, so the two colours settle apart).
+# formed, the Stardust they make, and how many show Darkness. Made by ``settle`` itself
+# on a table holding only those dice (groups form within a colour, and a fresh pool lays
+# its blue dice before its red ones, so the two colours settle apart).
 _Settled = tuple[
     tuple[str, ...],
     tuple[str, ...],
     tuple[tuple[str, str], ...],
     tuple[tuple[str, str, int], ...],
+    int,
     int,
 ]
 _Tables = tuple[tuple[_Settled, ...], tuple[_Settled, ...]]
@@ -753,7 +755,8 @@ def _settle_table(colour: str, faces: tuple[str, ...]) -> tuple[_Settled, ...]:
         rolled = tuple(faces[i] for i in drawn)
         left = tuple((c, f) for c, f in s.pool)
         groups = tuple((c, f, n) for c, f, n in s.groups)
-        out.append((rolled, tuple(s.aside), left, groups, s.tally[STARDUST[colour]]))
+        dark = tuple(s.aside)
+        out.append((rolled, dark, left, groups, s.tally[STARDUST[colour]], len(dark)))
     return tuple(out)
 
 
@@ -949,7 +952,7 @@ class Turn(Frame):
         step = self.step
         if step == "roll":
             self.step = step = "darkness"
-            if s.log is None and len(s.pool) == len(_FRESH_POOL) and type(s.rng) is Rng:
+            if s.log is None and len(s.pool) == _FRESH_DICE and type(s.rng) is Rng:
                 dark = s.roll_fresh(self.seat)  # a fresh pool, nobody reading: use the tables
                 if dark < 0:
                     step = self.step = "collect"
