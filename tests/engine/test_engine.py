@@ -51,13 +51,15 @@ def test_below_is_next64_with_rejection_above_the_uniform_limit() -> None:
             assert a.state == b.state
 
 
-def test_below_many_draws_what_as_many_calls_of_below_would() -> None:
+def test_below_many_and_draws_below_draw_what_as_many_calls_of_below_would() -> None:
     for seed in range(40):
         for n in (1, 2, 6, 7, 26, 3**39, (1 << 64) - 1):
             for k in (0, 1, 2, 3, 6, 9):
-                a, b = Rng(seed * 7919 + n), Rng(seed * 7919 + n)
-                assert a.below_many(n, k) == [b.below(n) for _ in range(k)]
-                assert a.state == b.state
+                a, b, c = Rng(seed * 7919 + n), Rng(seed * 7919 + n), Rng(seed * 7919 + n)
+                expected = [b.below(n) for _ in range(k)]
+                assert a.below_many(n, k) == expected
+                assert [z % n for z in c.draws_below(n, k)] == expected
+                assert a.state == b.state == c.state
 
 
 def _state_drawing(x: int) -> int:
@@ -77,9 +79,11 @@ def test_below_many_rejects_the_draws_below_rejects_like_below() -> None:
     mask = (1 << 64) - 1
     assert Rng(_state_drawing(mask)).next64() == mask
     start = (_state_drawing(mask) - 3 * 0x9E3779B97F4A7C15) & mask
-    a, b = Rng(start), Rng(start)
-    assert a.below_many(6, 6) == [b.below(6) for _ in range(6)]
-    assert a.state == b.state == (start + 7 * 0x9E3779B97F4A7C15) & mask
+    a, b, c = Rng(start), Rng(start), Rng(start)
+    expected = [b.below(6) for _ in range(6)]
+    assert a.below_many(6, 6) == expected
+    assert [z % 6 for z in c.draws_below(6, 6)] == expected
+    assert a.state == b.state == c.state == (start + 7 * 0x9E3779B97F4A7C15) & mask
 
 
 def test_rng_is_roughly_uniform_and_shuffles_every_order() -> None:

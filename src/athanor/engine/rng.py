@@ -59,7 +59,14 @@ class Rng:
 
     def below_many(self, n: int, k: int) -> list[int]:
         """Return k uniform integers in [0, n): the same numbers, and the same state after,
-        as k calls of ``below(n)``, but made together, which costs about half as much.
+        as k calls of ``below(n)``, but made together, which costs about half as much."""
+        return [z % n for z in self.draws_below(n, k)]
+
+    def draws_below(self, n: int, k: int) -> tuple[int, ...]:
+        """Make k draws for ``below(n)`` at once and return them as drawn: 64-bit numbers
+        whose remainders by n are the numbers k calls of ``below(n)`` would return (the
+        state moves on as theirs would). For callers that want the remainders in some
+        other shape than a list.
 
         The k states the calls would mix are laid side by side in one integer, 128 bits
         apart, so that each step of the mix (shifts, masks, and products of two 64-bit
@@ -69,7 +76,7 @@ class Rng:
         lanes = _LANES.get(k)
         if lanes is None:
             if k < 1:
-                return []
+                return ()
             ones = sum(1 << (128 * i) for i in range(k))
             steps = sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k))
             low64 = struct.Struct("<" + "Q8x" * k)  # reads the low 64 bits of each lane
@@ -84,12 +91,12 @@ class Rng:
         z = (z ^ (z >> 27)) & mask
         z = (z * 0x94D049BB133111EB) & mask
         z ^= z >> 31  # bits shifted in from the next lane land above each lane's low 64
-        drawn = unpack(z.to_bytes(size, "little"))
+        drawn: tuple[int, ...] = unpack(z.to_bytes(size, "little"))
         limit = _LIMITS.get(n)
         if limit is None or max(drawn) > limit:
-            return [self.below(n) for _ in range(k)]  # also makes and keeps the limit
+            return tuple([self.below(n) for _ in range(k)])  # also makes and keeps the limit
         self.state = (s + advance) & _MASK
-        return [z % n for z in drawn]
+        return drawn
 
     def choice(self, seq: list[T] | tuple[T, ...]) -> T:
         """Return one element of a non-empty sequence."""

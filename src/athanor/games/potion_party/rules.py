@@ -317,9 +317,9 @@ class PotionPartyState(GameState):
         Lich may first roll Darkness again, it only rolls, and returns how many dice
         show Darkness; otherwise it returns -1."""
         blue, red = self.fresh_tables
-        d0, d1, d2, d3, d4, d5 = self.rng.below_many(SIDES, 6)
-        b = blue[(d0 * SIDES + d1) * SIDES + d2]
-        r = red[(d3 * SIDES + d4) * SIDES + d5]
+        z0, z1, z2, z3, z4, z5 = self.rng.draws_below(SIDES, 6)
+        b = blue[((z0 % SIDES) * SIDES + z1 % SIDES) * SIDES + z2 % SIDES]
+        r = red[((z3 % SIDES) * SIDES + z4 % SIDES) * SIDES + z5 % SIDES]
         dark = b[5] + r[5]
         if dark >= 2 and self.power(seat) == "lich":
             for d, face in zip(self.pool, b[0] + r[0], strict=True):
