@@ -1,6 +1,7 @@
 """Random playouts per second, beside the same loop with no rules at all.
 
 Run: python benchmarks/playout_speed.py [--seconds S] [--games potion-party dominion ...]
+     python benchmarks/playout_speed.py --fixed N --games potion-party  (for valgrind)
 
 A "step" is one choice: the random agent picks an option and ``apply`` runs the game to
 its next decision. The bare loop is a game whose one frame offers two options and does
@@ -9,6 +10,11 @@ of the engine's loop on this machine, so ``game / bare`` is a figure that does n
 depend on the machine. Issue 12 asks for 150,000 steps per second on the reference
 machine, where the bare loop runs at about 1.1 million (the ratio to aim at: 0.14).
 Both are measured in the same run, alternately, best of a few rounds.
+
+``--fixed N`` plays the games with seeds 0 to N-1 once and prints their steps, for
+counting instructions: ``PYTHONHASHSEED=0 valgrind --tool=callgrind
+--callgrind-out-file=/dev/null python benchmarks/playout_speed.py --fixed N --games G``,
+less the same with ``--fixed 0``, divided by the steps.
 """
 
 from __future__ import annotations
@@ -95,15 +101,31 @@ def game_rate(game: str, seconds: float, players: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def fixed_steps(game: str, games: int, players: int) -> int:
+    """Random playouts of the games with seeds 0 to ``games - 1`` (log off); their steps."""
+    steps = 0
+    for seed in range(games):
+        s = athanor.new_game(game, players, seed, log=False)
+        agent = RandomAgent(seed)
+        while (d := s._decision) is not None:
+            s.apply(agent.choose(s, d))
+            steps += 1
+    return steps
+
+
 def main() -> None:
     """Print each game's rate, the bare loop's, and their ratio."""
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--games", nargs="*", default=["potion-party", "dominion"])
+    p.add_argument("--fixed", type=int, metavar="N", help="play seeds 0 to N-1 once (see above)")
     args = p.parse_args()
     for game in args.games:
         players = athanor.spec(game).min_players
+        if args.fixed is not None:
+            print(f"{game} ({players} players): {fixed_steps(game, args.fixed, players)} steps")
+            continue
         best_game = best_bare = 0.0
         for _ in range(args.rounds):
             best_bare = max(best_bare, bare_rate(200_000))
