@@ -193,13 +193,7 @@ class PotionPartyState(GameState):
     def has_won(self, seat: int) -> bool:
         """Whether a seat has every ingredient of the recipe."""
         r = self.the_recipe
-        if r is None:
-            return False
-        t = self.totals[seat]
-        for i, n in r.needs:  # noqa: SIM110 - cheaper than all() over a generator
-            if t[i] < n:
-                return False
-        return True
+        return r is not None and all(self.totals[seat][i] >= n for i, n in r.needs)
 
     def pool_faces(self, face: str) -> int:
         """How many dice in the pool show a face."""
@@ -347,7 +341,7 @@ class PotionPartyState(GameState):
         a greedy roll that allows no match at all (R2) nothing is formed and the answer
         is False: the caller busts. Otherwise True."""
         # (Plain loops rather than comprehensions here: on Python 3.11 each comprehension
-        # is a function call of its own, and this runs at most steps of a playout.)
+        # is a function call of its own, and this runs on many steps of a playout.)
         codes = _CODES
         dark: list[str] = []
         rest: list[list[str]] = []
