@@ -778,14 +778,15 @@ class RollOff(Frame):
         for seat in self.contenders if len(self.contenders) > 1 else ():
             a, b = s._roll("blue"), s._roll("blue")
             results[seat] = stars(a) + stars(b)
-            s._act(
-                seat,
-                "roll",
-                "rolls",
-                f" {face_words('blue', a)} and {face_words('blue', b)} for first player: "
-                f"{_plural(results[seat], 'star')}.",
-                kind="setup",
-            )
+            if s.log is not None:
+                s._act(
+                    seat,
+                    "roll",
+                    "rolls",
+                    f" {face_words('blue', a)} and {face_words('blue', b)} for first player: "
+                    f"{_plural(results[seat], 'star')}.",
+                    kind="setup",
+                )
         best = max(results.values(), default=0)
         top = [seat for seat in self.contenders if results.get(seat, 0) == best]
         if len(top) > 1:
@@ -810,6 +811,17 @@ class RollOff(Frame):
         return None
 
 
+# The set-up questions' options, made once: an alchemist's, and every recipe with the ids.
+_ALCHEMIST_OPTIONS = {k: Option(k, f"{a.title}: {a.power_text}") for k, a in ALCHEMISTS.items()}
+_RECIPE_OPTIONS = (
+    tuple(
+        Option(k, f"{r.title} ({'complex' if r.is_complex else 'simple'}): {r.describe()}")
+        for k, r in RECIPES.items()
+    ),
+    tuple(RECIPES),
+)
+
+
 @dataclass
 class PickAlchemist(Frame):
     """Each player in turn order chooses an alchemist card."""
@@ -826,10 +838,8 @@ class PickAlchemist(Frame):
             if self.mode == "random":
                 self._take(s, seat, free[s.rng.below(len(free))])
                 continue
-            opts = tuple(
-                Option(k, f"{ALCHEMISTS[k].title}: {ALCHEMISTS[k].power_text}") for k in free
-            )
-            return Decision(seat, "Choose your alchemist", opts)
+            opts = tuple([_ALCHEMIST_OPTIONS[k] for k in free])
+            return Decision(seat, "Choose your alchemist", opts, tuple(free))
         s.stack.pop()
         return None
 
@@ -858,11 +868,7 @@ class PickRecipe(Frame):
             keys = list(RECIPES)
             self._take(s, keys[s.rng.below(len(keys))], chosen=False)
             return None
-        opts = tuple(
-            Option(k, f"{r.title} ({'complex' if r.is_complex else 'simple'}): {r.describe()}")
-            for k, r in RECIPES.items()
-        )
-        return Decision(self.seat, "Choose the potion everyone brews", opts)
+        return Decision(self.seat, "Choose the potion everyone brews", *_RECIPE_OPTIONS)
 
     def _take(self, s: PotionPartyState, key: str, chosen: bool) -> None:
         s.recipe = key
