@@ -8,6 +8,7 @@ docs/rules/potion-party.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 COLOURS = ("blue", "red", "green")
 STARDUST = {"blue": "sapphire", "red": "ruby", "green": "emerald"}
@@ -174,8 +175,10 @@ def face_words(colour: str, face: str) -> str:
     return {"heart": "blue heart", "potion": "red potion", "both": "green heart-and-potion"}[face]
 
 
+@lru_cache(maxsize=256)
 def parse_faces(colour: str, text: str) -> tuple[str, ...]:
-    """Parse a comma-separated face list for one colour, with clear errors."""
+    """Parse a comma-separated face list for one colour, with clear errors (each list is
+    parsed once: every game's set-up reads them twice, and playouts set up many games)."""
     faces = tuple(f.strip() for f in text.split(",") if f.strip())
     if len(faces) != SIDES:
         raise ValueError(f"{colour} dice need exactly {SIDES} faces, got {len(faces)}: {text!r}")
