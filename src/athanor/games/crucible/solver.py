@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from athanor.games.crucible import tasks as tk
-from athanor.games.crucible.cards import BY_CODE, SUITS
+from athanor.games.crucible.cards import BY_CODE, CATALYST, MANDRAKE, SUITS
 from athanor.games.crucible.reaction import CATALYZE, Reaction
 from athanor.games.crucible.rules import CrucibleState
 
@@ -239,61 +239,103 @@ _COUNTED = frozenset({tk.BOILS, tk.LED_T})
 _EARLY = frozenset({"first-trick", "none-first-three"})  # read the first three reactions
 
 
-# -- the trick count cut-off -----------------------------------------------------------
+# -- the task cut-off -------------------------------------------------------------------
 
 
-def tricks_needed(s: CrucibleState) -> int:
-    """The fewest Catalyze tricks the open tasks still need the team to win, all seats
-    together (each trick has one winner; a seat's tasks may share its wins)."""
+def doomed(s: CrucibleState) -> bool:
+    """Whether the open tasks can certainly no longer all be done. Each seat's final count
+    of Catalyze tricks won must lie between what its tasks need and what it may still win
+    (a card of its own in each trick; none for the Sponge, whose win loses; "exactly n" caps
+    it); the comparison tasks ("more than the Lead Alchemist", "as many as the alchemist to
+    your left", ...) narrow those ranges against each other; the tricks all seats still need
+    together may not pass the tricks left; and no seat may have to both win a suit and win
+    none of it. Not judged while a Seer is unspent (it may move tasks between seats, and
+    every count here is per seat)."""
+    for seat, key in enumerate(s.disc):
+        if key == "seer" and not s.disc_used[seat]:
+            return False
+    n = s.players
     wins = [r[tk.WINS] for r in s.rec]
-    need = [0] * s.players
+    extra = 1 if s.plays else 0
+    lo = list(wins)  # the fewest tricks each seat may end with
+    hi = [w if o == s.sponge else w + len(s.hands[o]) + extra for o, w in enumerate(wins)]
+    must = [0] * n  # bits: record fields that must still become more than 0
+    never = [0] * n  # bits: record fields that must stay 0
+    above: list[tuple[int, int]] = []  # (a, b): a must end with more tricks than b
+    same: list[tuple[int, int]] = []  # (a, b): a and b must end level
+    lead = s.lead_alch
     for tid, o, status in s.tasks:
         if status != tk.OPEN:
             continue
-        w = wins[o]
         if tid.startswith("tricks-"):
-            n = int(tid[7:])
-            k = n - w
+            k = int(tid[7:])
+            lo[o] = max(lo[o], k)
+            if tid != "tricks-5":  # exactly n
+                hi[o] = min(hi[o], k)
         elif tid in _ONE_WIN:
-            k = 1
+            lo[o] = max(lo[o], wins[o] + 1)
+            must[o] |= _ONE_WIN[tid]
         elif tid == "more-than-lead":
-            k = wins[s.lead_alch] - w + 1
+            above.append((o, lead))
+        elif tid == "fewer-than-lead":
+            above.append((lead, o))
         elif tid == "most-tricks":
-            k = max(wins[x] for x in range(s.players) if x != o) - w + 1
+            above.extend((o, x) for x in range(n) if x != o)
         elif tid == "same-as-left":
-            k = wins[(o + 1) % s.players] - w
+            same.append((o, (o + 1) % n))
         else:
-            k = 0
-        if k > need[o]:
-            need[o] = k
-    return sum(need)
+            never[o] |= _NEVER.get(tid, 0)
+    for o in range(n):
+        if must[o] & never[o]:
+            return True
+    if above or same:
+        # gap[a][b]: the least a's final count must exceed b's by (longest paths, n <= 5)
+        gap = [[0 if a == b else _FAR for b in range(n)] for a in range(n)]
+        for a, b in above:
+            gap[a][b] = max(gap[a][b], 1)
+        for a, b in same:
+            gap[a][b] = max(gap[a][b], 0)
+            gap[b][a] = max(gap[b][a], 0)
+        for k in range(n):
+            for a in range(n):
+                for b in range(n):
+                    via = gap[a][k] + gap[k][b]
+                    if via > gap[a][b]:
+                        gap[a][b] = via
+        if any(gap[a][a] > 0 for a in range(n)):
+            return True  # a must end with more tricks than itself
+        lo0, hi0 = list(lo), list(hi)
+        for a in range(n):
+            for b in range(n):
+                g = gap[a][b]
+                if g > _FAR // 2:
+                    lo[a] = max(lo[a], lo0[b] + g)
+                    hi[b] = min(hi[b], hi0[a] - g)
+    if any(lo[o] > hi[o] for o in range(n)):
+        return True
+    return sum(lo) - sum(wins) > max(len(h) for h in s.hands) + extra
 
+
+_FAR = -10_000  # "no bound" in the table of gaps
 
 # Open tasks that need at least one more Catalyze trick won by their owner (an open task
-# judged during play is not met yet; "win the last trick" needs the last one, still ahead).
-_ONE_WIN = frozenset(
-    {
-        *(f"win-{name.lower()}" for name in SUITS[:6]),
-        "win-nine",
-        "win-one",
-        "win-catalyst",
-        "sum-22",
-        "first-trick",
-        "last-trick",
-        "after-boil",
-        "two-mandrake",
-        "three-of-a-suit",
-        "two-catalysts",
-        "low-trick",
-    }
-)
-
-
-def tricks_left(s: CrucibleState) -> int:
-    """The most Catalyze tricks that can still be won: each one takes a card from every
-    hand that has cards (for good: a Transmute gives cards back, but wins no trick), so no
-    more than the largest hand, plus the trick in progress."""
-    return max(len(h) for h in s.hands) + (1 if s.plays else 0)
+# judged during play is not met yet; "win the last trick" needs the last one, still ahead),
+# with the record fields (as bits) that such a win must make more than 0.
+_ONE_WIN: dict[str, int] = {
+    **{f"win-{name.lower()}": 1 << su for su, name in enumerate(SUITS)},
+    "win-nine": 0,
+    "win-one": 0,
+    "sum-22": 0,
+    "first-trick": 0,
+    "last-trick": 0,
+    "after-boil": 0,
+    "two-mandrake": 1 << MANDRAKE,
+    "three-of-a-suit": 0,
+    "two-catalysts": 1 << CATALYST,
+    "low-trick": 0,
+}
+# Tasks that keep a record field at 0 to the end ("win no Salt at all").
+_NEVER: dict[str, int] = {f"zero-{name.lower()}": 1 << su for su, name in enumerate(SUITS)}
 
 
 # -- move ordering ------------------------------------------------------------------------
@@ -361,7 +403,7 @@ class _Search:
         if key is not None:
             if key in lost:
                 return False
-            if tricks_needed(s) > tricks_left(s):
+            if doomed(s):
                 lost.add(key)
                 return False
         depth = len(line)
