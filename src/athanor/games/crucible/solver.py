@@ -407,10 +407,16 @@ class _Search:
                 lost.add(key)
                 return False
         depth = len(line)
-        for oid in _ordered(s, ids):
+        children: list[tuple[int, int, str, CrucibleState]] = []
+        for i, oid in enumerate(_ordered(s, ids)):
             self._count()
             c = search_copy(s)
             c.apply(oid)
+            if c.is_over and c.outcome != "won":
+                continue  # lost at once: nothing to search
+            children.append((-_progress(c), i, oid, c))
+        children.sort(key=_first_two)
+        for _, _, oid, c in children:
             line.append(oid)
             if self.run(c):
                 return True
@@ -423,6 +429,18 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _Budget
+
+
+def _progress(s: CrucibleState) -> int:
+    """How far a position has come: tasks done and extra goals met (a won game first)."""
+    if s.outcome == "won":
+        return 1_000
+    done = sum(1 for t in s.tasks if t[2] == tk.DONE)
+    return done + s.eq22 + s.eq18
+
+
+def _first_two(child: tuple[int, int, str, CrucibleState]) -> tuple[int, int]:
+    return child[0], child[1]
 
 
 def _prepared(s: CrucibleState) -> CrucibleState:
