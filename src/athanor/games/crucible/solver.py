@@ -17,8 +17,13 @@ What makes it fast (each step is sound; ``docs/search.md`` says why):
   it is replayed through the engine from the given state;
 - "cancel" after choosing a discipline is never tried (it only leads back to the same
   choice with fewer options);
-- a count of the tricks the tasks still need, against the tricks that can still be played;
-- moves likely to win are tried first, and a hand-written copy for the search alone.
+- a count of the tricks the tasks still need, seat by seat and all together, against the
+  tricks that can still be won (``doomed``);
+- moves that complete a task are tried first, moves lost at once never, and a hand-written
+  copy for the search alone;
+- if the budget runs out, bot teams play the deal out (``dives``): a dive that wins is a
+  proof, and after one that loses, short exact searches from its last reactions look for
+  a win (a line that wins is a proof, whoever found it).
 
 ``plain=True`` runs the old plain search (every choice, no table), kept to check the fast
 one against.
