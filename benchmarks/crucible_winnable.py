@@ -1,11 +1,14 @@
 """How many Crucible deals can be won at all, beside how many the bot team wins.
 
 Run: python benchmarks/crucible_winnable.py [--deals N] [--players P] [--budget NODES]
+     [--dives K] [--repair NODES]
 
 For each mission, N deals (seeds 1..N): the team bot drafts, then the perfect-information
 search (athanor.games.crucible.solver) decides whether any line of play wins, and the bot
 team plays the same deal on from the same state. A deal the search could not decide within
-the node budget counts as unknown, so the share of winnable deals lies between
+the node budget (then, with --dives, K differently seeded bot teams playing it out, each
+loss followed by short exact searches from its last reactions) counts as unknown, so the
+share of winnable deals lies between
 "won" / N and ("won" + "unknown") / N. A deal the bot team wins is winnable without a
 search (its own line is the proof); the search runs on the others.
 """
@@ -30,8 +33,11 @@ def main() -> None:
     p.add_argument("--deals", type=positive, default=30)
     p.add_argument("--players", type=positive, default=3)
     p.add_argument("--budget", type=positive, default=20_000)
+    p.add_argument("--dives", type=int, default=0)
+    p.add_argument("--repair", type=positive, default=2_000)
     p.add_argument("--missions", type=int, nargs="*", default=list(MISSIONS))
     a = p.parse_args()
+    begin = time.perf_counter()
     print(
         "| mission | deals | winnable (proven) | not winnable (proven) | undecided | "
         "bot team won | seconds |"
@@ -54,7 +60,7 @@ def main() -> None:
                 team += 1
                 won += 1
                 continue
-            v = winnable(s, a.budget)
+            v = winnable(s, a.budget, dives=a.dives, repair=a.repair)
             won += v.answer == "won"
             lost += v.answer == "lost"
             unknown += v.answer == "unknown"
@@ -64,6 +70,7 @@ def main() -> None:
             f"{unknown} ({unknown / n:.0%}) | {team} ({team / n:.0%}) | "
             f"{time.perf_counter() - start:.0f} |"
         )
+    print(f"\nTotal: {time.perf_counter() - begin:.0f} seconds")
 
 
 if __name__ == "__main__":
