@@ -1,38 +1,103 @@
-"""Potion Party's exact lone-player solver and the bot that plays it."""
+"""Potion Party's exact lone-player solver (saved dice included) and the bot that plays it."""
 
 from __future__ import annotations
 
+import json
 import math
+import sys
+
+import pytest
 
 from athanor import catalog
 from athanor.engine import Rng
-from athanor.games.potion_party.data import DEFAULT_FACES
-from athanor.games.potion_party.optimal import OptimalBot
+from athanor.games.potion_party.optimal import OptimalBot, state_key
 from athanor.games.potion_party.rules import PotionPartyState, StartTurn
-from athanor.games.potion_party.solver import Solver
-from tests.potion_party.helpers import table
+from athanor.games.potion_party.solver import (
+    DEFAULT,
+    MAX_BLUE,
+    MAX_RED,
+    Solver,
+    _loop_value,
+    load_turns,
+    shipped,
+)
+from tests.potion_party.helpers import roll, table
 
-FACES = {c: DEFAULT_FACES[c] for c in ("blue", "red", "green")}
+
+def _shipped() -> Solver:
+    sol = shipped(DEFAULT)
+    assert sol is not None
+    return sol
 
 
-def test_a_small_case_re_solves_with_sane_values() -> None:
-    sol = Solver(dict(FACES)).solve(3, 3)
-    assert sol.expected_turns(0, 0) == 0.0
-    # Needing more never takes fewer turns, and every need takes at least a turn.
-    for r in range(4):
-        for s in range(4):
-            if (r, s) != (0, 0):
-                assert sol.expected_turns(r, s) >= 1.0
-            if r:
-                assert sol.expected_turns(r, s) >= sol.expected_turns(r - 1, s) - 1e-12
-            if s:
-                assert sol.expected_turns(r, s) >= sol.expected_turns(r, s - 1) - 1e-12
-    assert 2.0 < sol.expected_turns(3, 3) < 6.0
-    assert sol.states > 1000
+def test_the_shipped_table_holds_every_saved_dice_combination_of_each_need() -> None:
+    turns = _shipped().turns
+    needs = {(k[0], k[1]) for k in turns}
+    assert {(0, 0), (1, 0), (0, 1)} <= needs
+    for rb, sb in needs:
+        for wb in range(MAX_BLUE + 1):
+            for wr in range(MAX_RED + 1):
+                v = turns[(rb, sb, wb, wr)]
+                assert v == 0.0 if (rb, sb) == (0, 0) else v >= 1.0
+                # A saved die never makes the finish slower: it may always be rolled.
+                if wb:
+                    assert v <= turns[(rb, sb, wb - 1, wr)] + 1e-9
+                if wr:
+                    assert v <= turns[(rb, sb, wb, wr - 1)] + 1e-9
+
+
+@pytest.mark.parametrize("need", [(1, 0), (0, 1)])
+def test_the_shipped_table_solves_the_optimality_equations_recomputed_from_scratch(
+    need: tuple[int, int],
+) -> None:
+    """Every value inside the turn is worked out again from the rules; the turn-start
+    values must come back unchanged (they are the equations' only fixed point)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    turns = _shipped().turns
+    lower = {k: v for k, v in turns.items() if (k[0], k[1]) != need}
+    fresh = Solver(DEFAULT, lower)
+    fresh.cur = need
+    fresh.guess = {k: v for k, v in turns.items() if (k[0], k[1]) == need}
+    for wb, wr in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        start = (*need, wb, wr)
+        again = 1.0 + min(fresh.opening(*start).values())
+        assert abs(again - turns[start]) < 1e-7, (start, again, turns[start])
+
+
+def test_a_table_for_other_faces_or_a_broken_table_is_refused() -> None:
+    good = json.dumps(_shipped().to_json())
+    load_turns(good, DEFAULT)  # the shipped one loads
+    other = (DEFAULT[0], DEFAULT[1], ("2", "2", "2", "3", "3", "both"))
+    with pytest.raises(ValueError, match="other die faces"):
+        load_turns(good, other)
+    raw = json.loads(good)
+    raw["rows"] = [r for r in raw["rows"] if r[:4] != [1, 0, 2, 1]]
+    with pytest.raises(ValueError, match="lacks the start"):
+        load_turns(json.dumps(raw), DEFAULT)
+    raw = json.loads(good)
+    raw["rows"][-1][4] = -3.0
+    with pytest.raises(ValueError, match="impossible value"):
+        load_turns(json.dumps(raw), DEFAULT)
+
+
+def test_a_greedy_roll_that_can_come_back_to_itself_is_solved_exactly() -> None:
+    """G = c + sum q min(a, G), against plain iteration of the same equation."""
+    rng = Rng(5)
+    for _ in range(200):
+        n = 1 + rng.below(5)
+        qs = [rng.below(100) + 1 for _ in range(n)]
+        scale = (rng.below(90) + 5) / 100 / sum(qs)
+        loops = [(rng.below(1000) / 100, q * scale, (0,) * 18) for q in qs]
+        known = rng.below(500) / 100
+        g = _loop_value(known, list(loops))  # type: ignore[arg-type]
+        x = 0.0
+        for _ in range(5000):
+            x = known + sum(q * min(a, x) for a, q, _k in loops)
+        assert abs(g - x) < 1e-9
 
 
 class _Stopper:
-    """Stops at once every turn (so it never wins soon and never Sabotages)."""
+    """Stops at once every turn (so it never wins and never Sabotages)."""
 
     name = "stopper"
 
@@ -54,8 +119,6 @@ def _turns_to_finish(seed: int, ruby_left: int, sapphire_left: int) -> int:
     turns = 0
     while s.decision is not None and s.winner < 0 and turns < 200:
         d = s.decision
-        if s.current == 1:  # the other seat only passes time: it never gets anywhere
-            s.totals[1]["ruby"] = s.totals[1]["sapphire"] = 0
         before = s.turns
         s.apply(bots[d.seat].choose(s, d))
         if s.turns != before and s.current == 0:
@@ -65,12 +128,11 @@ def _turns_to_finish(seed: int, ruby_left: int, sapphire_left: int) -> int:
 
 
 def test_the_bot_finishes_in_the_expected_number_of_turns_in_the_real_game() -> None:
-    """The solver's expected turns for needing 3 Ruby and 3 Sapphire, against the turns the
-    bot takes in the engine itself (600 games; within four standard errors)."""
-    sol = OptimalBot.solution(table(recipe="speed", start=False))
-    assert sol is not None
-    expected = sol.expected_turns(3, 3)
-    runs = [_turns_to_finish(seed, 3, 3) for seed in range(600)]
+    """The solver's expected turns needing 1 Sapphire with no saved dice, against the
+    turns the bot takes in the engine itself (400 games; within four standard errors).
+    Saved dice carry from turn to turn in these games."""
+    expected = _shipped().expected_turns(0, 1)
+    runs = [_turns_to_finish(seed, 0, 1) for seed in range(400)]
     mean = sum(runs) / len(runs)
     sd = math.sqrt(sum((x - mean) ** 2 for x in runs) / (len(runs) - 1))
     assert abs(mean - expected) < 4 * sd / math.sqrt(len(runs)), (mean, expected)
@@ -84,9 +146,56 @@ def test_it_stops_when_stopping_finishes_the_potion() -> None:
     assert OptimalBot(1).choose(s, d) == "stop"
 
 
-def test_it_is_registered_and_leaves_complex_recipes_to_the_heuristic() -> None:
+def _one_sapphire_left(first_roll: str) -> PotionPartyState:
+    s = table(recipe="speed", start=False)
+    s.totals[0]["ruby"], s.totals[0]["sapphire"] = 11, 9
+    roll(s, first_roll)
+    s.stack.append(StartTurn(0))
+    s._run()
+    return s
+
+
+def test_it_saves_a_heart_when_saving_is_right() -> None:
+    """A first roll with no group and a lone heart: stopping now gains nothing, but the
+    heart saved is an extra die next turn, so the policy saves it, then stops."""
+    s = _one_sapphire_left("blue:heart blue:dark blue:dark red:dark red:dark red:1")
+    d = s.decision
+    assert d is not None and set(d.ids) == {"stop", "save-heart"}
+    sol = _shipped()
+    values = sol.choices(state_key(s, 0, sol))
+    assert values["save-heart"] < values["stop"] - 1e-6
+    assert OptimalBot(1).choose(s, d) == "save-heart"
+    s.apply("save-heart")
+    assert s.decision is not None
+    assert OptimalBot(1).choose(s, s.decision) == "stop"
+    s.apply("stop")
+    assert s.saved[0] == ["blue"]
+
+
+def test_it_decides_from_what_it_sees_not_from_the_dice_to_come() -> None:
+    """Two games alike at the table whose random generators differ (the only thing
+    hidden in Potion Party): the same choices."""
+    for first in (
+        "blue:heart blue:dark blue:dark red:dark red:dark red:1",
+        "blue:heart blue:dark blue:1 red:potion red:2 red:dark",
+        "blue:heart blue:heart blue:2 red:potion red:3 red:3",
+    ):
+        a = _one_sapphire_left(first)
+        b = a.clone()
+        b.rng = Rng(12345)
+        da, db = a.decision, b.decision
+        assert da is not None and db is not None
+        assert OptimalBot(7).choose(a, da) == OptimalBot(7).choose(b, db)
+
+
+def test_beyond_the_table_and_for_complex_recipes_it_plays_the_heuristic() -> None:
     bot = catalog.bot("potion-party", "optimal", 3)
     assert isinstance(bot, OptimalBot)
     s = table(recipe="soul-jar", start=False)
-    assert isinstance(s, PotionPartyState)
-    assert OptimalBot.solution(s) is None
+    assert OptimalBot.solver(s) is None
+    far = table(recipe="speed", first_roll="blue:1 blue:1 blue:heart red:potion red:2 red:dark")
+    d = far.decision
+    assert d is not None
+    assert OptimalBot(3).choose(far, d) == catalog.bot("potion-party", "heuristic", 3).choose(
+        far, d
+    )

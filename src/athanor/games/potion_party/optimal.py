@@ -1,28 +1,33 @@
 """A Potion Party bot that plays the lone player's exact optimal policy (solver.py).
 
-At every question of its turn it takes the choice with the fewest expected turns still to
-play, as solved for the game's dice and recipe; it never saves Alchemy dice, pairs a
-heart and a potion whenever it can and rolls the Super Die at once. Everything else
-(alchemists, the recipe, Sabotage) and complex recipes, which the solver does not cover,
-it leaves to the heuristic bot. Everything in Potion Party is public: it reads the table.
+On its own turn, once its recorded needs are inside the shipped table, it takes at every
+question the choice with the fewest expected turns still to play: which saved dice to roll
+and which to keep to match, stop or be greedy, pair, save a heart or a potion, where a
+Super Die's stars go and what to do with its Alchemy face; a new Super Die is rolled at
+once. Before that (the table covers the end of the race, see docs/search.md), and for
+everything else (alchemists, the recipe, Sabotage, the Lich's reroll), complex recipes and
+dice with other faces, it plays as the heuristic bot. Everything in Potion Party is
+public: it reads the table, never the random generator.
 """
 
 from __future__ import annotations
 
 from athanor.engine import Decision, GameState
 from athanor.games.potion_party.bots import PotionPartyBot
+from athanor.games.potion_party.data import POOL
 from athanor.games.potion_party.rules import (
     PotionPartyState,
     SuperAlchemy,
     SuperScore,
     Turn,
+    UseSaved,
     UseSuper,
 )
-from athanor.games.potion_party.solver import Key, Solution, solved
+from athanor.games.potion_party.solver import MAX_BLUE, MAX_RED, Key, Solver, covers, shipped
 
 
 class OptimalBot(PotionPartyBot):
-    """Stops, rolls on and scores Super Dice as the exact lone-player policy says."""
+    """Plays its own turns as the exact lone-player policy says."""
 
     name = "optimal"
 
@@ -30,66 +35,102 @@ class OptimalBot(PotionPartyBot):
         """Pick an option id for the decision in front of the bot."""
         s = state
         assert isinstance(s, PotionPartyState)
-        sol = self.solution(s)
+        solver = self.solver(s)
+        seat = decision.seat
+        if solver is None or seat != s.current or not covers(solver, *needs(s, seat)):
+            return super().choose(state, decision)
         frame = s.stack[-1]
         ids = decision.ids
-        if sol is None or sol.solver is None:
-            return super().choose(state, decision)
-        seat = decision.seat
-        if isinstance(frame, Turn) and seat == s.current:
-            key = state_key(s, seat, sol)
-            if "super" in ids and key[8] and key[9]:
-                return "super"
-            values = sol.solver.choices(key)
-            legal = {k: v for k, v in values.items() if k in ids}
-            if legal:
-                return min(legal, key=lambda k: (legal[k], k != "stop"))
-            return "stop"
-        if isinstance(frame, UseSuper):
-            return "roll"
-        if isinstance(frame, SuperScore):
-            values = sol.solver.super_score(state_key(s, seat, sol), frame.stars)
-            legal = {k: v for k, v in values.items() if k in ids}
-            if legal:
-                return min(legal, key=lambda k: (legal[k], k))
-        if isinstance(frame, SuperAlchemy) and "none" in ids:
-            return "none"
+        values: dict[str, float] = {}
+        if isinstance(frame, UseSaved):
+            return self._use_saved(s, seat, solver)
+        if isinstance(frame, Turn):
+            values = solver.choices(state_key(s, seat, solver))
+        elif isinstance(frame, UseSuper):
+            return "roll" if "roll" in ids else super().choose(state, decision)
+        elif isinstance(frame, SuperScore):
+            values = solver.super_score(state_key(s, seat, solver), frame.stars)
+        elif isinstance(frame, SuperAlchemy):
+            k = state_key(s, seat, solver)
+            values = solver.alchemy_face(k, k[6], k[7], k[8], k[9], k[10], k[11])
+        legal = {k: v for k, v in values.items() if k in ids}
+        if legal:
+            # Ties go to stopping (or the first id), so the choice never depends on order.
+            return min(legal, key=lambda k: (legal[k], k != "stop", k))
         return super().choose(state, decision)
 
+    def _use_saved(self, s: PotionPartyState, seat: int, solver: Solver) -> str:
+        """Roll each saved die with the pool or keep it to match, as the best split of
+        all of them says (the dice already placed stay where they are)."""
+        kept_b, kept_r = s.kept.count("blue"), s.kept.count("red")
+        wait_b, wait_r = s.waiting.count("blue"), s.waiting.count("red")
+        added_b = sum(1 for c, _f in s.pool if c == "blue") - POOL["blue"]
+        added_r = sum(1 for c, _f in s.pool if c == "red") - POOL["red"]
+        wb, wr = kept_b + wait_b + added_b, kept_r + wait_r + added_r
+        rb, sb = needs(s, seat)
+        opening = solver.opening(rb, sb, wb, wr)
+        legal = {
+            (kb, kr): v
+            for (kb, kr), v in opening.items()
+            if kept_b <= kb <= kept_b + wait_b and kept_r <= kr <= kept_r + wait_r
+        }
+        kb, kr = min(legal, key=lambda k: (legal[k], k))
+        if s.waiting[0] == "blue":
+            return "keep" if kept_b < kb else "add"
+        return "keep" if kept_r < kr else "add"
+
     @staticmethod
-    def solution(s: PotionPartyState) -> Solution | None:
-        """The solved tables for this game's dice and recipe (None for a complex recipe)."""
+    def solver(s: PotionPartyState) -> Solver | None:
+        """The shipped solution for this game's dice (None for a complex recipe or dice
+        with other faces)."""
         r = s.the_recipe
         if r is None or r.is_complex:
             return None
-        faces = (s.faces["blue"], s.faces["red"], s.faces["green"])
-        return solved(faces, r.need("ruby"), r.need("sapphire"))
+        return shipped((s.faces["blue"], s.faces["red"], s.faces["green"]))
 
 
-def state_key(s: PotionPartyState, seat: int, sol: Solution) -> Key:
-    """The solver's state for a seat's turn now."""
-    assert sol.solver is not None
+def needs(s: PotionPartyState, seat: int) -> tuple[int, int]:
+    """Ruby and Sapphire a seat still needs, as recorded."""
+    r = s.the_recipe
+    assert r is not None
     t = s.totals[seat]
-    rb = max(sol.ruby - t["ruby"], 0)
-    sb = max(sol.sapphire - t["sapphire"], 0)
-    bits = sol.solver.bits
+    return max(r.need("ruby") - t["ruby"], 0), max(r.need("sapphire") - t["sapphire"], 0)
+
+
+def state_key(s: PotionPartyState, seat: int, solver: Solver) -> Key:
+    """The solver's state for a seat's turn now."""
+    rb, sb = needs(s, seat)
+    bits = solver.bits
     g = 0
     for colour, face, _n in s.groups:
         g |= bits.get((colour, face), 0)
-    b = r = h = p = 0
+    nb = nr = h = p = 0
     for colour, face in s.pool:
         if colour == "blue":
-            if face == "heart":
-                h += 1
-            else:
-                b += 1
-        elif face == "potion":
-            p += 1
+            nb += 1
+            h += face == "heart"
         else:
-            r += 1
-    tr = min(s.tally["ruby"], rb)
-    ts = min(s.tally["sapphire"], sb)
-    return (rb, sb, tr, ts, g, s.greedy_ok, b, r, h, p)
+            nr += 1
+            p += face == "potion"
+    kb, kr = s.kept.count("blue"), s.kept.count("red")
+    nsb, nsr = s.new_saved.count("blue"), s.new_saved.count("red")
+    sab, sar = s.saved[seat].count("blue"), s.saved[seat].count("red")
+    # Dice of each colour this turn brought into play beyond the pool: the saved ones
+    # (those saved again this turn included).
+    in_play = {"blue": 0, "red": 0}
+    for colour, _f in s.pool:
+        in_play[colour] += 1
+    for g_colour, _face, n in s.groups:
+        in_play[g_colour] += n
+    for colour in (*s.kept, *s.aside, *s.waiting, *s.new_saved):
+        if colour in in_play:
+            in_play[colour] += 1
+    wb = in_play["blue"] - POOL["blue"]
+    wr = in_play["red"] - POOL["red"]
+    fb = max(min(MAX_BLUE - wb - sab, s.free_in_box("blue")), 0)
+    fr = max(min(MAX_RED - wr - sar, s.free_in_box("red")), 0)
+    tr, ts = min(s.tally["ruby"], rb), min(s.tally["sapphire"], sb)
+    return (rb, sb, tr, ts, g, s.greedy_ok, nb, nr, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)
 
 
 def make_optimal(seed: int) -> OptimalBot:

@@ -1,257 +1,513 @@
 """The exact optimal way for a lone alchemist to brew a simple potion as fast as possible.
 
-A dynamic programme over the whole turn: the Stardust still needed (Ruby and Sapphire,
-as recorded, and as banked at once by Super Dice rolled this turn), the turn's tally,
-the Stardust groups formed, whether a greedy roll is allowed, and the dice left in the
-pool (star singles, hearts and potions per colour). For each state it knows the least
-expected number of turns still to play, and which choice gives it: stop, be greedy, or
-pair a heart and a potion into a Super Die (rolled at once; its stars go where they
-help most).
+A dynamic programme over the whole turn. A turn starts needing (rb, sb) Ruby and Sapphire
+Stardust with (wb, wr) Alchemy dice saved from the last turn (blue hearts, red potions);
+its value is the least expected number of turns still to play, this one included. Inside a
+turn the state is everything the rules let matter (see ``Key``): the needs (lowered at once
+by Super Dice rolled this turn), the turn's tally, the groups formed, whether a greedy roll
+is allowed, the pool (dice per colour, and how many show a heart or a potion), the saved
+dice kept aside to match, the dice saved this turn (lost on a bust), the dice saved from a
+Super Die's Alchemy face (safe), and how many blue and red dice are still free in the box.
 
-The model (see docs/search.md): one player, nobody to Sabotage; a simple recipe (Ruby
-and Sapphire only); an alchemist without a power; Alchemy dice are never saved for a
-later turn (that would add the saved dice to every state), and a heart and a potion in
-the pool together are always paired into a Super Die (without that rule a run of rolls
-that gain nothing could come back to the same state). Within that model the policy
-is exact: the turn's self-loop (a bust, or a stop with nothing, starts the same turn
-over) is solved exactly by policy iteration on its linear value.
+Every choice the rules give a lone player is a choice here: which saved dice to roll and
+which to keep, stop, be greedy, pair a heart and a potion, save a heart or a potion, where
+a Super Die's stars go, and what to do with its Alchemy face. Two choices are fixed because
+they are provably right for a lone player: a new Super Die is rolled at once (kept, it
+could only Sabotage, and there is nobody to Sabotage), and Darkness is ignored (a simple
+recipe does not need it). The model is one player with no Skullduggery power that acts on
+its own turn (or the Kobold, whose power acts only in Sabotage).
+
+Two kinds of loop are solved exactly. A greedy roll that neither forms nor adds to a group
+nor sets a die aside leaves the pool the same size, so the same greedy roll is offered
+again: its value G solves G = c + sum p_i min(A_i, G), found by sorting the A_i. A turn
+that busts, or stops having gained no Stardust, starts the same needs again (with other
+saved dice): the 24 turn starts of one need are solved together by value iteration to a
+fixed tolerance, each sweep exact given the last.
+
+Solving every need of the four simple recipes takes minutes in pure Python, so the
+turn-start values are computed once by ``tools/potion_party_tables.py`` and shipped as
+package data (``data/optimal_turns.json``); the values inside a turn are then worked out
+on demand from them. A test recomputes a small table from scratch and compares.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
+from importlib import resources
 
-from athanor.games.potion_party.bots import colour_outcomes
-from athanor.games.potion_party.data import DEFAULT_FACES, stars
+from athanor.games.potion_party.data import BOX, DEFAULT_FACES, POOL, stars
 
-# Star faces that can form groups, as bits of the groups mask.
 BLUE, RED = "blue", "red"
-GREEN_FACES = DEFAULT_FACES["green"]
+# Saved dice a player may hold: the box less a full pool (Running Out of Dice, R9).
+MAX_BLUE = BOX[BLUE] - POOL[BLUE]
+MAX_RED = BOX[RED] - POOL[RED]
+TOLERANCE = 1e-9
 
-Value = tuple[float, float]  # a + b * x, x the value of the turn being solved
-Key = tuple[int, int, int, int, int, bool, int, int, int, int]
+Faces = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # blue, red, green
+Start = tuple[int, int, int, int]  # rb, sb, wb, wr
+# rb, sb: Stardust still needed; tr, ts: this turn's tally (capped at the needs);
+# g: groups formed (bits); ok: may be greedy; nb, nr: pool dice per colour; h, p: hearts
+# and potions among them; kb, kr: saved dice kept to match; nsb, nsr: dice saved this turn;
+# sab, sar: dice saved from a Super Die's Alchemy face; fb, fr: dice of each colour free
+# in the box (a Super Die's Alchemy face can only be saved as a real die).
+Key = tuple[
+    int, int, int, int, int, bool, int, int, int, int, int, int, int, int, int, int, int, int
+]
+# (probability, Stardust gained, groups formed, star singles left, Alchemy faces, a match)
+Outcome = tuple[float, int, int, int, int, bool]
 
-
-@dataclass
-class Solution:
-    """The solved values for one set of die faces, up to a recipe's needs."""
-
-    faces: dict[str, tuple[str, ...]]
-    ruby: int
-    sapphire: int
-    turns: dict[tuple[int, int], float] = field(default_factory=dict)
-    inner: dict[Key, float] = field(default_factory=dict)
-    seconds: float = 0.0
-    solver: Solver | None = None
-
-    def expected_turns(self, ruby: int | None = None, sapphire: int | None = None) -> float:
-        """Expected turns to finish from the start of a turn, needing this much Stardust."""
-        r = self.ruby if ruby is None else ruby
-        s = self.sapphire if sapphire is None else sapphire
-        return self.turns[(max(r, 0), max(s, 0))]
-
-    @property
-    def states(self) -> int:
-        """States whose value was computed (turn starts and states inside turns)."""
-        return len(self.turns) + len(self.inner)
+DEFAULT: Faces = (DEFAULT_FACES[BLUE], DEFAULT_FACES[RED], DEFAULT_FACES["green"])
 
 
 class Solver:
-    """Solves the lone player's turn for given faces (blue and red dice, green Super Die)."""
+    """The lone player's values for given faces (blue and red dice, green Super Die)."""
 
-    def __init__(self, faces: dict[str, tuple[str, ...]]) -> None:
+    def __init__(
+        self,
+        faces: Faces = DEFAULT,
+        turns: dict[Start, float] | None = None,
+        keep: bool = True,
+        early_save: bool = True,
+    ) -> None:
         self.faces = faces
+        self.keep = keep  # saved dice may be kept aside to match (else always rolled)
+        self.early_save = early_save  # a die saved this turn may be followed by a greedy roll
         self.bits: dict[tuple[str, str], int] = {}
-        for colour in (BLUE, RED):
-            for f in sorted(set(faces[colour])):
+        for colour, fs in ((BLUE, faces[0]), (RED, faces[1])):
+            for f in sorted(set(fs)):
                 if stars(f):
                     self.bits[(colour, f)] = 1 << len(self.bits)
-        self.alchemy = {BLUE: "heart", RED: "potion"}
-        self.green = faces["green"]
-        self.turns: dict[tuple[int, int], float] = {}
+        self.green = [stars(f) for f in faces[2]]
+        self.turns: dict[Start, float] = dict(turns or {})
+        for wb in range(MAX_BLUE + 1):
+            for wr in range(MAX_RED + 1):
+                self.turns[(0, 0, wb, wr)] = 0.0  # nothing needed: already done
+        self.cur: tuple[int, int] = (-1, -1)  # the need being solved (values not final)
+        self.guess: dict[Start, float] = {}
         self.final: dict[Key, float] = {}
-        self.cur: tuple[int, int] = (0, 0)
-        self.x = 0.0
-        self.memo: dict[Key, Value] = {}
+        self.memo: dict[Key, float] = {}
+        self.greedy_final: dict[tuple[int, ...], float] = {}
+        self.greedy_memo: dict[tuple[int, ...], float] = {}
+        self.finish_final: dict[tuple[int, ...], float] = {}
+        self.finish_memo: dict[tuple[int, ...], float] = {}
+        self.tables: dict[tuple[int, int, int], tuple[Outcome, ...]] = {}
+        self.states = 0  # states inside the turns of the need solved last
+        self.verbose = False
 
-    # -- values ------------------------------------------------------------------------
+    # -- turn starts ---------------------------------------------------------------------
 
-    def _start(self, rb: int, sb: int) -> Value:
-        """The value of starting a turn (or coming back to its start) needing (rb, sb)."""
+    def start(self, rb: int, sb: int, wb: int, wr: int) -> float:
+        """Expected turns from the start of a turn (0 once the Stardust is complete)."""
         if rb <= 0 and sb <= 0:
-            return (0.0, 0.0)
-        key = (max(rb, 0), max(sb, 0))
-        if key == self.cur:
-            return (0.0, 1.0)
-        return (self.turns[key], 0.0)
+            return 0.0
+        k = (max(rb, 0), max(sb, 0), wb, wr)
+        if (k[0], k[1]) == self.cur:
+            return self.guess[k]
+        return self.turns[k]
 
-    def _at(self, v: Value) -> float:
-        return v[0] + v[1] * self.x
+    def expected_turns(self, ruby: int, sapphire: int, wb: int = 0, wr: int = 0) -> float:
+        """Expected turns to finish from the start of a turn, needing this much Stardust."""
+        return self.start(ruby, sapphire, wb, wr)
 
-    def decision(self, key: Key) -> Value:
-        """The best value at a question in the turn (after a roll's groups are collected)."""
-        rb, sb, tr, ts, g, ok, b, r, h, p = key
-        if (rb, sb) != self.cur:
-            got = self.final.get(key)
-            if got is not None:
-                return (got, 0.0)
-        memo = self.memo.get(key)
-        if memo is not None:
-            return memo
-        if h and p:
-            best = self.super_die(key)  # the model always pairs them
-        else:
-            best = self._start(rb - tr, sb - ts)  # stop
-            if ok and b + r + h + p:
-                v = self.roll(rb, sb, tr, ts, g, b + h, r + p, first=False)
-                if self._at(v) < self._at(best):
-                    best = v
-        if (rb, sb) == self.cur:
-            self.memo[key] = best
-        else:
-            self.final[key] = best[0]
+    def opening(self, rb: int, sb: int, wb: int, wr: int) -> dict[tuple[int, int], float]:
+        """Before the roll: the value of keeping (kb, kr) saved dice aside, rolling the rest
+        (turns still to play after this one)."""
+        out = {}
+        fb, fr = MAX_BLUE - wb, MAX_RED - wr
+        for kb in range(wb + 1 if self.keep else 1):
+            for kr in range(wr + 1 if self.keep else 1):
+                out[(kb, kr)] = self.first_roll(
+                    rb, sb, POOL[BLUE] + wb - kb, POOL[RED] + wr - kr, kb, kr, fb, fr
+                )
+        return out
+
+    def first_roll(
+        self, rb: int, sb: int, nb: int, nr: int, kb: int, kr: int, fb: int, fr: int
+    ) -> float:
+        """The expected value of the turn's first roll (it can never bust)."""
+        total = 0.0
+        decision = self.decision
+        for pb, gb, fgb, sgb, hearts, mb in self.table(0, nb, 0):
+            for pr, gr, fgr, sgr, potions, mr in self.table(1, nr, 0):
+                key = (
+                    rb, sb, min(gr, rb), min(gb, sb), fgb | fgr, mb or mr,
+                    sgb + hearts, sgr + potions, hearts, potions, kb, kr, 0, 0, 0, 0, fb, fr,
+                )  # fmt: skip
+                total += pb * pr * decision(key)
+        return total
+
+    # -- inside a turn -----------------------------------------------------------------
+
+    def decision(self, key: Key) -> float:
+        """The least expected turns still to play at a question in the turn."""
+        key = canonical(key)
+        store = self.memo if (key[0], key[1]) == self.cur else self.final
+        got = store.get(key)
+        if got is not None:
+            return got
+        best = self.settled(key)
+        if key[5] and key[6] + key[7] and (self.early_save or not key[12] + key[13]):
+            g = self.greedy(key)
+            if g < best:
+                best = g
+        store[key] = best
         return best
 
     def choices(self, key: Key) -> dict[str, float]:
-        """Each choice's value at a question (the solved turn's values, x known)."""
-        rb, sb, tr, ts, g, ok, b, r, h, p = key
-        self.cur = (-1, -1)  # every turn is solved: values are constants
-        if h and p:
-            return {"super": self._at(self.super_die(key))}
-        out = {"stop": self._at(self._start(rb - tr, sb - ts))}
-        if ok and b + r + h + p:
-            out["greedy"] = self._at(self.roll(rb, sb, tr, ts, g, b + h, r + p, first=False))
+        """Each choice's value at a question in the turn (option ids of the game)."""
+        ok, nb, nr, h, p, kb, kr, nsb, nsr, sab, sar = key[5:16]
+        out = {"stop": self.stop_value(key)}
+        if ok and nb + nr and (self.early_save or not nsb + nsr):
+            out["greedy"] = self.greedy(key)
+        if (kb and p) or (kr and h) or (h and p):
+            out["super"] = self.super_die(key)
+        if h and nsb + sab < MAX_BLUE:
+            out["save-heart"] = self.decision(_save(key, 6, 8, 12))
+        if p and nsr + sar < MAX_RED:
+            out["save-potion"] = self.decision(_save(key, 7, 9, 13))
         return out
 
-    def super_score(self, key: Key, k: int) -> dict[str, float]:
-        """The value of putting a Super Die's ``k`` stars on Ruby or on Sapphire."""
-        rb, sb, tr, ts, g, ok, b, r, h, p = key
-        self.cur = (-1, -1)
-        out = {}
-        for kind, (nr, ns) in (("ruby", (rb - k, sb)), ("sapphire", (rb, sb - k))):
-            out[kind] = self._at(self._after_bank(nr, ns, tr, ts, g, ok, b, r, h, p))
+    def settled(self, key: Key) -> float:
+        """The best choice other than a greedy roll now."""
+        rb, sb, tr, ts = key[:4]
+        h, p, kb, kr, nsb, nsr, sab, sar, fb, fr = key[8:]
+        best = self.finish(
+            (max(rb - tr, 0), max(sb - ts, 0), h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)
+        )
+        if (kb and p) or (kr and h) or (h and p):
+            v = self.super_die(key)
+            if v < best:
+                best = v
+        if self.early_save:
+            if h and nsb + sab < MAX_BLUE:
+                v = self.decision(_save(key, 6, 8, 12))
+                if v < best:
+                    best = v
+            if p and nsr + sar < MAX_RED:
+                v = self.decision(_save(key, 7, 9, 13))
+                if v < best:
+                    best = v
+        return best
+
+    def finish(self, fk: tuple[int, ...]) -> float:
+        """The best end of a turn with no more greedy rolls: pair, save, then stop. Only
+        the needs left after the tally, the Alchemy dice and the saved dice matter."""
+        rb, sb, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr = fk
+        if rb <= 0 and sb <= 0:
+            return 0.0
+        # Only what can still be used matters: kept dice up to the opposite faces left,
+        # free dice up to the Super Dice still possible and the dice still allowed.
+        kb, kr = min(kb, p), min(kr, h)
+        pairs = min(h + kb, p + kr)
+        fb = min(fb, pairs, MAX_BLUE - nsb - sab)
+        fr = min(fr, pairs, MAX_RED - nsr - sar)
+        fk = (rb, sb, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)
+        store = self.finish_memo if (rb, sb) == self.cur else self.finish_final
+        got = store.get(fk)
+        if got is not None:
+            return got
+        finish = self.finish
+        best = self.start(rb, sb, nsb + sab, nsr + sar)
+        if h and nsb + sab < MAX_BLUE:
+            v = finish((rb, sb, h - 1, p, kb, kr, nsb + 1, nsr, sab, sar, fb, fr))
+            if v < best:
+                best = v
+        if p and nsr + sar < MAX_RED:
+            v = finish((rb, sb, h, p - 1, kb, kr, nsb, nsr + 1, sab, sar, fb, fr))
+            if v < best:
+                best = v
+        if (kb and p) or (kr and h) or (h and p):
+            if kb and p:
+                kb, p = kb - 1, p - 1
+            elif kr and h:
+                kr, h = kr - 1, h - 1
+            else:
+                h, p = h - 1, p - 1
+            total = 0.0
+            for k in self.green:
+                if k:
+                    total += min(
+                        finish((max(rb - k, 0), sb, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)),
+                        finish((rb, max(sb - k, 0), h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)),
+                    )
+                else:
+                    face = finish((rb, sb, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr))
+                    if fb > 0 and nsb + sab < MAX_BLUE:
+                        face = min(
+                            face, finish((rb, sb, h, p, kb, kr, nsb, nsr, sab + 1, sar, fb - 1, fr))
+                        )
+                    if fr > 0 and nsr + sar < MAX_RED:
+                        face = min(
+                            face, finish((rb, sb, h, p, kb, kr, nsb, nsr, sab, sar + 1, fb, fr - 1))
+                        )
+                    total += face
+            v = total / len(self.green)
+            if v < best:
+                best = v
+        store[fk] = best
+        return best
+
+    def stop_value(self, key: Key) -> float:
+        """Stop: record the tally and carry the saved dice into the next turn."""
+        rb, sb, tr, ts = key[0], key[1], key[2], key[3]
+        return self.start(rb - tr, sb - ts, key[12] + key[14], key[13] + key[15])
+
+    def super_die(self, key: Key) -> float:
+        """Pair a heart and a potion (a kept die first, as the rules do) and roll the
+        Super Die at once."""
+        rb, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr = key[:12]
+        if kb and p:
+            kb, nr, p = kb - 1, nr - 1, p - 1
+        elif kr and h:
+            kr, nb, h = kr - 1, nb - 1, h - 1
+        else:
+            nb, nr, h, p = nb - 1, nr - 1, h - 1, p - 1
+        total = 0.0
+        for k in self.green:
+            if k:
+                total += min(
+                    self.after_bank(rb - k, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr, key),
+                    self.after_bank(rb, sb - k, tr, ts, g, ok, nb, nr, h, p, kb, kr, key),
+                )
+            else:
+                total += min(self.alchemy_face(key, nb, nr, h, p, kb, kr).values())
+        return total / len(self.green)
+
+    def alchemy_face(
+        self, key: Key, nb: int, nr: int, h: int, p: int, kb: int, kr: int
+    ) -> dict[str, float]:
+        """A Super Die's Alchemy face: let it go, or save it as a blue or red die (if one
+        is free in the box and the player may hold one more)."""
+        rb, sb, tr, ts, g, ok, _, _, _, _, _, _, nsb, nsr, sab, sar, fb, fr = key
+        base = (rb, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)
+        out = {"none": self.decision(base)}
+        if fb > 0 and nsb + sab < MAX_BLUE:
+            out["save-blue"] = self.decision((*base[:14], sab + 1, sar, fb - 1, fr))
+        if fr > 0 and nsr + sar < MAX_RED:
+            out["save-red"] = self.decision((*base[:14], sab, sar + 1, fb, fr - 1))
         return out
 
-    def _after_bank(
-        self, rb: int, sb: int, tr: int, ts: int, g: int, ok: bool, b: int, r: int, h: int, p: int
-    ) -> Value:
+    def after_bank(
+        self,
+        rb: int,
+        sb: int,
+        tr: int,
+        ts: int,
+        g: int,
+        ok: bool,
+        nb: int,
+        nr: int,
+        h: int,
+        p: int,
+        kb: int,
+        kr: int,
+        key: Key,
+    ) -> float:
+        """The value once a Super Die's stars are added to the total."""
         rb, sb = max(rb, 0), max(sb, 0)
         if rb == 0 and sb == 0:
-            return (0.0, 0.0)  # the potion is complete at once
-        return self.decision((rb, sb, min(tr, rb), min(ts, sb), g, ok, b, r, h, p))
-
-    def super_die(self, key: Key) -> Value:
-        """Pair a heart and a potion and roll the Super Die at once."""
-        rb, sb, tr, ts, g, ok, b, r, h, p = key
-        a = bx = 0.0
-        q = 1.0 / len(self.green)
-        for face in self.green:
-            k = stars(face)
-            if k:
-                best: Value | None = None
-                for nr, ns in ((rb - k, sb), (rb, sb - k)):
-                    v = self._after_bank(nr, ns, tr, ts, g, ok, b, r, h - 1, p - 1)
-                    if best is None or self._at(v) < self._at(best):
-                        best = v
-                assert best is not None
-            else:  # an Alchemy face: let it go (the model saves nothing)
-                best = self.decision((rb, sb, tr, ts, g, ok, b, r, h - 1, p - 1))
-            a += q * best[0]
-            bx += q * best[1]
-        return (a, bx)
-
-    def roll(
-        self, rb: int, sb: int, tr: int, ts: int, g: int, nb: int, nr: int, first: bool
-    ) -> Value:
-        """Roll ``nb`` blue and ``nr`` red dice: the expected value over every outcome."""
-        a = bx = 0.0
-        blue = self._colour(BLUE, nb, g)
-        red = self._colour(RED, nr, g)
-        bust = self._start(rb, sb)
-        for pb, gain_b, g_b, single_b, hearts, matched_b in blue:
-            for pr, gain_r, g_r, single_r, potions, matched_r in red:
-                pq = pb * pr
-                if not first and not (matched_b or matched_r or (hearts and potions)):
-                    v = bust
-                else:
-                    ok = True if not first else bool(matched_b or matched_r)
-                    v = self.decision(
-                        (
-                            rb,
-                            sb,
-                            min(tr + gain_r, rb),
-                            min(ts + gain_b, sb),
-                            g | g_b | g_r,
-                            ok or not first,
-                            single_b,
-                            single_r,
-                            hearts,
-                            potions,
-                        )
-                    )
-                a += pq * v[0]
-                bx += pq * v[1]
-        return (a, bx)
-
-    def _colour(
-        self, colour: str, k: int, g: int
-    ) -> tuple[tuple[float, int, int, int, int, bool], ...]:
-        """Outcomes of rolling ``k`` dice of a colour with groups ``g``: (probability,
-        Stardust gained, groups formed, star singles left, Alchemy faces, any match)."""
-        return _colour_table(self, colour, k, g)
-
-    # -- solving -----------------------------------------------------------------------
-
-    def solve_turn(self, rb: int, sb: int) -> float:
-        """Expected turns from the start of a turn needing (rb, sb), the smaller ones known."""
-        self.cur = (rb, sb)
-        x = 1.0 + max(
-            self.turns.get((max(rb - 1, 0), sb), 0.0), self.turns.get((rb, max(sb - 1, 0)), 0.0)
+            return 0.0  # the potion is complete at once
+        return self.decision(
+            (rb, sb, min(tr, rb), min(ts, sb), g, ok, nb, nr, h, p, kb, kr, *key[12:])
         )
-        for _ in range(100):
-            self.x = x
-            self.memo = {}
-            a, b = self.roll(rb, sb, 0, 0, 0, 3, 3, first=True)
-            new = (1.0 + a) / (1.0 - b)
-            if abs(new - x) < 1e-12:
-                x = new
-                break
-            x = new
-        # The turn is solved: its states' values become constants.
-        self.x = x
-        for key, v in self.memo.items():
-            self.final[key] = v[0] + v[1] * x
-        self.memo = {}
-        self.turns[(rb, sb)] = x
-        return x
 
-    def solve(self, ruby: int, sapphire: int) -> Solution:
-        """Every turn start from (0, 0) up to (ruby, sapphire)."""
-        start = time.perf_counter()
-        self.turns[(0, 0)] = 0.0
+    def super_score(self, key: Key, k: int) -> dict[str, float]:
+        """Where a Super Die's ``k`` stars go, once it is rolled (the pair already used)."""
+        rb, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr = key[:12]
+        return {
+            "ruby": self.after_bank(rb - k, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr, key),
+            "sapphire": self.after_bank(rb, sb - k, tr, ts, g, ok, nb, nr, h, p, kb, kr, key),
+        }
+
+    def greedy(self, key: Key) -> float:
+        """Roll every die left in the pool (a bust starts the same needs again)."""
+        rb, sb, tr, ts, g, _ok, nb, nr, _h, _p, kb, kr, nsb, nsr, sab, sar, fb, fr = key
+        gk = (rb, sb, tr, ts, g, nb, nr, kb, kr, nsb, nsr, sab, sar, fb, fr)
+        cur = (rb, sb) == self.cur
+        store = self.greedy_memo if cur else self.greedy_final
+        got = store.get(gk)
+        if got is not None:
+            return got
+        bust = self.start(rb, sb, sab, sar)
+        known = 0.0
+        loops: list[tuple[float, float, Key]] = []
+        decision, settled = self.decision, self.settled
+        for pb, gb, fgb, sgb, hearts, mb in self.table(0, nb, g):
+            for pr, gr, fgr, sgr, potions, mr in self.table(1, nr, g):
+                q = pb * pr
+                if not (mb or mr or (hearts and (potions or kr)) or (potions and kb)):
+                    known += q * bust
+                    continue
+                nb2, nr2 = sgb + hearts, sgr + potions
+                k2 = (
+                    rb, sb, min(tr + gr, rb), min(ts + gb, sb), g | fgb | fgr, True,
+                    nb2, nr2, hearts, potions, kb, kr, nsb, nsr, sab, sar, fb, fr,
+                )  # fmt: skip
+                if nb2 == nb and nr2 == nr:
+                    # Nothing changed but the faces: the same greedy roll is offered again.
+                    loops.append((settled(k2), q, k2))
+                else:
+                    known += q * decision(k2)
+        value = _loop_value(known, loops)
+        store[gk] = value
+        dstore = self.memo if cur else self.final
+        for a, _q, k2 in loops:
+            dstore[k2] = min(a, value)
+        return value
+
+    def table(self, colour: int, k: int, g: int) -> tuple[Outcome, ...]:
+        """Outcomes of rolling ``k`` dice of a colour (0 blue, 1 red) with groups ``g``."""
+        tk = (colour, k, g)
+        got = self.tables.get(tk)
+        if got is None:
+            got = self.tables[tk] = _colour_table(self, colour, k, g)
+        return got
+
+    # -- solving -------------------------------------------------------------------------
+
+    def solve_need(self, rb: int, sb: int) -> int:
+        """Solve the 24 turn starts needing (rb, sb); the smaller needs must be solved.
+        Returns the number of sweeps."""
+        self.cur = (rb, sb)
+        starts = [(rb, sb, wb, wr) for wb in range(MAX_BLUE + 1) for wr in range(MAX_RED + 1)]
+        prev = [
+            self.turns.get((max(rb - 1, 0), sb, 0, 0), 0.0),
+            self.turns.get((rb, max(sb - 1, 0), 0, 0), 0.0),
+        ]
+        self.guess = dict.fromkeys(starts, 1.0 + max(prev))
+        sweeps = 0
+        history: list[dict[Start, float]] = []
+        while True:
+            sweeps += 1
+            self.memo = {}
+            self.greedy_memo = {}
+            self.finish_memo = {}
+            new = {s: 1.0 + min(self.opening(*s).values()) for s in starts}
+            change = max(abs(new[s] - self.guess[s]) for s in starts)
+            if self.verbose:
+                print(
+                    f"  sweep {sweeps}: change {change:.3g}, {len(self.memo):,} states", flush=True
+                )
+            if change < TOLERANCE or sweeps >= 500:
+                self.guess = new
+                break
+            history.append(new)
+            if len(history) == 3:
+                # The sweeps close in geometrically: jump ahead (Aitken's delta-squared).
+                # Only the stopping test above, on a true sweep, decides convergence.
+                new = {s: _aitken(history[0][s], history[1][s], history[2][s]) for s in starts}
+                history = []
+            self.guess = new
+        # Converged: the last sweep's states become final (within the tolerance).
+        self.final.update(self.memo)
+        self.greedy_final.update(self.greedy_memo)
+        self.finish_final.update(self.finish_memo)
+        self.states = len(self.memo) + len(self.greedy_memo) + len(self.finish_memo)
+        self.memo = {}
+        self.greedy_memo = {}
+        self.finish_memo = {}
+        self.cur = (-1, -1)
+        self.turns.update(self.guess)
+        return sweeps
+
+    def solve(self, ruby: int, sapphire: int) -> Stats:
+        """Every turn start needing up to (ruby, sapphire), smallest needs first."""
+        begin = time.perf_counter()
+        stats = Stats()
         for total in range(1, ruby + sapphire + 1):
             for rb in range(max(0, total - sapphire), min(ruby, total) + 1):
                 sb = total - rb
-                if (rb, sb) not in self.turns:
-                    self.solve_turn(rb, sb)
-        sol = Solution(self.faces, ruby, sapphire, dict(self.turns), dict(self.final))
-        sol.seconds = time.perf_counter() - start
-        sol.solver = self
-        return sol
+                if (rb, sb, 0, 0) in self.turns:
+                    continue
+                stats.sweeps += self.solve_need(rb, sb)
+                stats.needs += 1
+                stats.inner += self.states
+        stats.seconds = time.perf_counter() - begin
+        return stats
+
+    # -- package data --------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, object]:
+        """The turn-start values, for package data."""
+        rows = sorted(self.turns.items())
+        return {
+            "faces": [list(f) for f in self.faces],
+            "columns": ["ruby", "sapphire", "saved_blue", "saved_red", "expected_turns"],
+            "rows": [[*k, round(v, 12)] for k, v in rows],
+        }
 
 
-def _colour_table(
-    solver: Solver, colour: str, k: int, g: int
-) -> tuple[tuple[float, int, int, int, int, bool], ...]:
-    key = (tuple(solver.faces[colour]), colour, k, g, tuple(sorted(solver.bits.items())))
-    got = _TABLES.get(key)
-    if got is not None:
-        return got
-    alch = solver.alchemy[colour]
+@dataclass
+class Stats:
+    """What a solve did."""
+
+    needs: int = 0
+    sweeps: int = 0
+    inner: int = 0
+    seconds: float = 0.0
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+def _aitken(x0: float, x1: float, x2: float) -> float:
+    """Aitken's extrapolation of three successive sweeps (the last one if it cannot)."""
+    d1, d2 = x1 - x0, x2 - x1
+    den = d2 - d1
+    if abs(den) < 1e-15 or abs(d2) >= abs(d1):
+        return x2
+    return x2 - d2 * d2 / den
+
+
+def canonical(key: Key) -> Key:
+    """The same state with what can no longer matter set to a fixed value: kept dice
+    beyond the opposite dice left in the pool (a kept die pairs only with a rolled one),
+    and free dice in the box beyond the Super Dice still possible and the dice the
+    player may still hold."""
+    rb, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr = key
+    kb2, kr2 = min(kb, nr), min(kr, nb)
+    pairs = min(nb + kb2, nr + kr2)
+    fb2 = min(fb, pairs, MAX_BLUE - nsb - sab)
+    fr2 = min(fr, pairs, MAX_RED - nsr - sar)
+    if kb2 == kb and kr2 == kr and fb2 == fb and fr2 == fr:
+        return key
+    return (rb, sb, tr, ts, g, ok, nb, nr, h, p, kb2, kr2, nsb, nsr, sab, sar, fb2, fr2)
+
+
+def _save(key: Key, pool: int, face: int, saved: int) -> Key:
+    """The key after saving a heart (or a potion) from the pool for the next turn."""
+    k = list(key)
+    k[pool] -= 1
+    k[face] -= 1
+    k[saved] += 1
+    return tuple(k)  # type: ignore[return-value]
+
+
+def _loop_value(known: float, loops: list[tuple[float, float, Key]]) -> float:
+    """Solve G = known + sum q_i min(a_i, G) for G (the q_i sum below 1)."""
+    if not loops:
+        return known
+    loops.sort(key=lambda t: t[0])
+    rest = sum(q for _a, q, _k in loops)  # the chance of outcomes whose a_i >= G
+    acc = known
+    for a, q, _k in loops:
+        if rest < 1.0:
+            g = acc / (1.0 - rest)
+            if g <= a:
+                return g
+        acc += q * a
+        rest -= q
+    return acc / (1.0 - max(rest, 0.0))
+
+
+def _colour_table(solver: Solver, colour: int, k: int, g: int) -> tuple[Outcome, ...]:
+    from athanor.games.potion_party.bots import colour_outcomes
+
+    name = (BLUE, RED)[colour]
+    alch = ("heart", "potion")[colour]
     rows: dict[tuple[int, int, int, int, bool], float] = {}
-    for combo, p in colour_outcomes(tuple(solver.faces[colour]), k):
+    for combo, p in colour_outcomes(solver.faces[colour], k):
         gain = formed = singles = alchemy = 0
         matched = False
         for face, n in combo:
@@ -261,7 +517,7 @@ def _colour_table(
             st = stars(face)
             if not st:
                 continue  # Darkness is set aside (a simple recipe does not need it)
-            bit = solver.bits[(colour, face)]
+            bit = solver.bits[(name, face)]
             if n >= 2 or g & bit:
                 gain += st * n
                 formed |= bit
@@ -270,16 +526,66 @@ def _colour_table(
                 singles += n
         row = (gain, formed, singles, alchemy, matched)
         rows[row] = rows.get(row, 0.0) + p
-    out = tuple((p, *row) for row, p in rows.items())
-    _TABLES[key] = out
+    return tuple((p, *row) for row, p in rows.items())
+
+
+# -- the shipped tables ------------------------------------------------------------------
+
+DATA_FILE = "data/optimal_turns.json"
+
+
+def load_turns(text: str, faces: Faces) -> dict[Start, float]:
+    """Turn-start values from package data, checked: a table for other faces, or a
+    malformed one, is refused with ValueError."""
+    raw = json.loads(text)
+    if not isinstance(raw, dict) or [tuple(f) for f in raw.get("faces", [])] != list(faces):
+        raise ValueError("the table was solved for other die faces")
+    out: dict[Start, float] = {}
+    for row in raw.get("rows", []):
+        if (
+            not isinstance(row, list)
+            or len(row) != 5
+            or not all(isinstance(x, int) and x >= 0 for x in row[:4])
+            or not isinstance(row[4], float | int)
+            or row[2] > MAX_BLUE
+            or row[3] > MAX_RED
+        ):
+            raise ValueError(f"a malformed row in the table: {row!r}")
+        rb, sb, wb, wr = row[:4]
+        value = float(row[4])
+        if (not (rb or sb) and value != 0.0) or ((rb or sb) and not 1.0 <= value < 1000.0):
+            raise ValueError(f"an impossible value in the table: {row!r}")
+        out[(rb, sb, wb, wr)] = value
+    # Every smaller need is there too, each with all 24 saved-dice combinations.
+    needs = {(k[0], k[1]) for k in out}
+    for rb, sb in needs:
+        for r, s in ((rb - 1, sb), (rb, sb - 1)):
+            if r >= 0 and s >= 0 and (r, s) not in needs:
+                raise ValueError(f"the table lacks the need {(r, s)}")
+        for wb in range(MAX_BLUE + 1):
+            for wr in range(MAX_RED + 1):
+                if (rb, sb, wb, wr) not in out:
+                    raise ValueError(f"the table lacks the start {(rb, sb, wb, wr)}")
     return out
 
 
-_TABLES: dict[tuple[object, ...], tuple[tuple[float, int, int, int, int, bool], ...]] = {}
+_SHIPPED: list[Solver] = []
 
 
-@lru_cache(maxsize=16)
-def solved(faces_key: tuple[tuple[str, ...], ...], ruby: int, sapphire: int) -> Solution:
-    """The solution for these faces (blue, red, green) up to these needs (kept)."""
-    faces = {BLUE: faces_key[0], RED: faces_key[1], "green": faces_key[2]}
-    return Solver(faces).solve(ruby, sapphire)
+def shipped(faces: Faces) -> Solver | None:
+    """The solver holding the shipped table, for the default faces (None for others:
+    their table would take hours to solve, see tools/potion_party_tables.py)."""
+    if faces != DEFAULT:
+        return None
+    if not _SHIPPED:
+        # The values inside a turn are worked out by recursion, a few hundred calls deep.
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+        path = resources.files("athanor.games.potion_party").joinpath(DATA_FILE)
+        turns = load_turns(path.read_text(), DEFAULT) if path.is_file() else {}
+        _SHIPPED.append(Solver(DEFAULT, turns))
+    return _SHIPPED[0]
+
+
+def covers(solver: Solver, rb: int, sb: int) -> bool:
+    """Whether the solver's table reaches a turn needing (rb, sb)."""
+    return (max(rb, 0), max(sb, 0), 0, 0) in solver.turns

@@ -1,0 +1,79 @@
+"""Solve Potion Party's lone-player turn starts and write them as package data.
+
+    python tools/potion_party_tables.py --ruby 2 --sapphire 2
+
+Every need up to (ruby, sapphire), each with all 24 combinations of saved dice, is solved
+exactly (solver.py) and written to src/athanor/games/potion_party/data/optimal_turns.json,
+which the optimal bot reads; the file is rewritten after every need, so a long run can be
+stopped with what it has. Needs of the same total are independent of each other, so they
+can be solved in parallel: ``--need R S --out part.json`` solves one need on top of the
+table already shipped (or ``--table``), and ``--merge part.json ...`` adds such parts to
+it. The test suite recomputes the smallest needs from scratch and compares them with the
+file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from athanor.games.potion_party.solver import DATA_FILE, DEFAULT, Solver, load_turns
+
+TABLE = Path(__file__).resolve().parents[1] / "src/athanor/games/potion_party" / DATA_FILE
+
+
+def _solve(solver: Solver, rb: int, sb: int) -> None:
+    t = time.perf_counter()
+    sweeps = solver.solve_need(rb, sb)
+    print(
+        f"need ruby {rb} sapphire {sb}: {sweeps} sweeps, {solver.states:,} states, "
+        f"{time.perf_counter() - t:.1f} s, "
+        f"expected turns {solver.turns[(rb, sb, 0, 0)]:.4f}",
+        flush=True,
+    )
+
+
+def _write(solver: Solver, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(solver.to_json()) + "\n")
+
+
+def main() -> None:
+    """Solve (or merge) and write the table, printing each need's sweeps and seconds."""
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--ruby", type=int, default=2)
+    ap.add_argument("--sapphire", type=int, default=2)
+    ap.add_argument("--need", type=int, nargs=2, metavar=("R", "S"))
+    ap.add_argument("--merge", type=Path, nargs="+")
+    ap.add_argument("--table", type=Path, default=TABLE, help="the table to build on")
+    ap.add_argument("--out", type=Path, default=TABLE)
+    args = ap.parse_args()
+    sys.setrecursionlimit(100_000)
+    begin = time.perf_counter()
+    if args.need or args.merge:
+        turns = load_turns(args.table.read_text(), DEFAULT)
+        if args.merge:
+            for part in args.merge:
+                data = json.loads(part.read_text())
+                for row in data["rows"]:
+                    turns.setdefault(tuple(row[:4]), float(row[4]))  # type: ignore[arg-type]
+            solver = Solver(DEFAULT, turns)
+            load_turns(json.dumps(solver.to_json()), DEFAULT)  # complete and well formed
+        else:
+            solver = Solver(DEFAULT, turns)
+            _solve(solver, *args.need)
+        _write(solver, args.out)
+    else:
+        solver = Solver(DEFAULT)
+        for total in range(1, args.ruby + args.sapphire + 1):
+            for rb in range(max(0, total - args.sapphire), min(args.ruby, total) + 1):
+                _solve(solver, rb, total - rb)
+                _write(solver, args.out)
+    print(f"wrote {args.out} in {time.perf_counter() - begin:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
