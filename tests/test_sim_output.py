@@ -213,3 +213,35 @@ def test_a_cluster_is_not_sent_an_option_that_reads_a_local_file() -> None:
             options={"cards": str(cards)},
             ray="ray://127.0.0.1:1",
         )
+
+
+def test_jobs_auto_is_one_worker_per_usable_core_and_the_default() -> None:
+    from athanor.cli import main as cli
+
+    parser = cli.build_parser()
+    cores = cli.usable_cores()
+    assert parser.parse_args(["sim", "dominion"]).jobs == cores
+    assert parser.parse_args(["sim", "dominion", "--jobs", "auto"]).jobs == cores
+    assert parser.parse_args(["sim", "dominion", "--jobs", "3"]).jobs == 3
+    assert parser.parse_args(["tune", "dominion", "--kingdom", "x", "--against", "y"]).jobs == cores
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("0", "at least 1, not 0"), ("-2", "at least 1, not -2"), ("two", "or 'auto', not 'two'")],
+)
+def test_a_bad_jobs_value_is_a_usage_error(value: str, message: str) -> None:
+    got = _cli("sim", "potion-party", "--games", "4", "--quiet", "--jobs", value)
+    assert got.returncode == 2
+    assert message in got.stderr
+    assert "Traceback" not in got.stderr and got.stdout == ""
+
+
+def test_the_default_workers_give_the_same_figures_as_one(tmp_path: Path) -> None:
+    base = ["sim", "potion-party", "--bots", "heuristic", "random", "--seed", "5", "--quiet"]
+    one = _cli(*base, "--games", "30", "--jobs", "1", "--json", str(tmp_path / "one.json"))
+    auto = _cli(*base, "--games", "30", "--json", str(tmp_path / "auto.json"))
+    assert one.returncode == 0 and auto.returncode == 0, auto.stderr
+    assert json.loads((tmp_path / "one.json").read_text()) == json.loads(
+        (tmp_path / "auto.json").read_text()
+    )

@@ -272,6 +272,29 @@ def tune(args: argparse.Namespace, term: Terminal) -> int:
     return tune_command(args, term.line, _progress_bar)
 
 
+def usable_cores() -> int:
+    """How many cores this process may run on (its CPU affinity where the system tells)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a count of worker processes, or ``auto`` for one per usable core."""
+    if text.strip().lower() == "auto":
+        return usable_cores()
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of workers or 'auto', not {text!r}"
+        ) from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"the number of jobs must be at least 1, not {n}")
+    return n
+
+
 def _sim_bots(spec: athanor.GameSpec, bots: list[str] | None, players: int | None) -> list[str]:
     """One bot per seat: as given, or the game's default bot in every seat (--players N)."""
     if not bots:
@@ -371,7 +394,13 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
     sm.add_argument("--games", type=int, default=1000)
     sm.add_argument("--seed", type=int, default=0)
-    sm.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sm.add_argument(
+        "--jobs",
+        type=_jobs,
+        default="auto",
+        metavar="N|auto",
+        help="worker processes (default: auto, one per core this process may use)",
+    )
     sm.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
     sm.add_argument("--option", action="append", metavar="NAME=VALUE")
     sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
@@ -399,7 +428,13 @@ def build_parser() -> argparse.ArgumentParser:
     tn.add_argument("--seed", type=int, default=0)
     tn.add_argument("--rounds", type=int, default=60, help="candidates to try")
     tn.add_argument("--start", metavar="FILE", help="a strategy file to start from")
-    tn.add_argument("--jobs", type=int, default=1, help="worker processes")
+    tn.add_argument(
+        "--jobs",
+        type=_jobs,
+        default="auto",
+        metavar="N|auto",
+        help="worker processes (default: auto, one per core this process may use)",
+    )
     tn.add_argument("--name", default="tuned", help="the found strategy's name")
     tn.add_argument("--write", metavar="FILE", default="tuned.txt", help="where to write it")
     tn.add_argument("--quiet", action="store_true", help="no progress bar")
