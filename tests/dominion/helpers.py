@@ -85,8 +85,13 @@ def arrange(
     s.over = False
     if s.log is not None:
         s.log.clear()
-    s.__dict__["baseline"] = s.card_census()
+    _BASELINES[id(s)] = (s, s.card_census())
     s._run()
+
+
+# The card census of each table set up by ``arrange``, by the state's id (kept beside the
+# state, not on it: the compiled build's states have no ``__dict__``).
+_BASELINES: dict[int, tuple[DominionState, dict[str, int]]] = {}
 
 
 def play(s: DominionState, *ids: str) -> None:
@@ -95,8 +100,9 @@ def play(s: DominionState, *ids: str) -> None:
         assert s.decision is not None, f"game over before {i!r}"
         assert i in s.legal(), f"{i!r} not in {s.legal()} ({s.decision.prompt})"
         s.apply(i)
-        if "baseline" in s.__dict__:
-            assert s.card_census() == s.__dict__["baseline"]
+        kept = _BASELINES.get(id(s))
+        if kept is not None and kept[0] is s:
+            assert s.card_census() == kept[1]
 
 
 def deck_top(s: DominionState, seat: int) -> list[str]:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from athanor.engine._mypyc import mypyc_attr
 from athanor.engine.rng import Rng
 from athanor.engine.text import list_words
 
@@ -234,6 +235,9 @@ class Result:
 # Frames: the explicit pending-work stack.
 
 
+# The compiled build (setup.py, ATHANOR_COMPILE=1) compiles this module; games that are
+# not compiled subclass these three classes.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Frame:
     """A piece of pending work on a state's stack.
 
@@ -254,7 +258,7 @@ class Frame:
 
     def copy(self) -> Frame:
         """A copy whose lists and dicts are independent of this one."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))  # (object.__new__ refuses compiled classes)
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             v = getattr(self, f.name)
             if isinstance(v, list):
@@ -286,6 +290,12 @@ def frame_from_json(data: JSON, registry: Mapping[str, type[Frame]]) -> Frame:
         raise SaveError(f"bad pending-work entry {data['frame']}: {exc}") from None
 
 
+# The decline option's id (a module constant: a ClassVar on a compiled dataclass is taken
+# for a field by its compiled subclasses).
+PASS = "pass"
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass
 class ResponseWindow(Frame):
     """The primitive for every "any player may now..." moment.
@@ -301,8 +311,6 @@ class ResponseWindow(Frame):
 
     order: list[int]
     pos: int = 0
-
-    PASS: ClassVar[str] = "pass"
 
     def eligible(self, state: Any, seat: int) -> bool:
         """Whether this seat has anything it may do."""
@@ -341,7 +349,7 @@ class ResponseWindow(Frame):
             if self.eligible(state, seat):
                 opts = [
                     *self.responses(state, seat),
-                    Option(self.PASS, self.pass_label(state, seat)),
+                    Option(PASS, self.pass_label(state, seat)),
                 ]
                 return Decision(seat, self.prompt(state, seat), tuple(opts))
             self.pos += 1
@@ -351,7 +359,7 @@ class ResponseWindow(Frame):
 
     def choose(self, state: Any, option_id: str) -> None:
         seat = self.order[self.pos]
-        if option_id == self.PASS:
+        if option_id == PASS:
             self.pos += 1
             self.declined(state, seat)
         else:
@@ -519,6 +527,7 @@ class GameSpec:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """Base class of every game's state.
 
@@ -573,8 +582,8 @@ class GameState(ABC):
         d = self._decision
         return d.ids if d is not None else ()
 
-    def apply(self, option_id: str) -> None:
-        """Take one legal choice and run to the next decision."""
+    def apply(self, option_id: object) -> None:
+        """Take one legal choice (an option id) and run to the next decision."""
         d = self._decision
         if d is None:
             raise IllegalMove("the game is over; there is nothing left to choose")
@@ -700,7 +709,7 @@ class GameState(ABC):
     def _from_state_json(cls: type[S], data: JSON) -> S:
         """Rebuild from ``_state_json`` output: by default set each of ``_FIELDS`` (may
         raise KeyError, TypeError, ValueError; ``_restore`` then checks the values)."""
-        s = cls.__new__(cls)
+        s = cls()  # (a state class takes no arguments: each game's `new` calls `cls()`)
         for k in cls._FIELDS:
             setattr(s, k, data[k])
         return s

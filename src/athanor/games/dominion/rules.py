@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from athanor.engine import ConfigError, Decision, GameState, Result, Rng
 from athanor.games.dominion import alchemy as alchemy_effects
@@ -969,7 +969,7 @@ class DominionState(GameState):
 
     def clone(self) -> DominionState:
         """An independent copy (hand-written; no deepcopy)."""
-        c = DominionState.__new__(DominionState)
+        c = DominionState()  # (takes no arguments; also when compiled, see setup.py)
         self._clone_base(c)
         c.kingdom = self.kingdom
         c.supply = dict(self.supply)
@@ -1078,7 +1078,7 @@ class DominionState(GameState):
         "resume",
         "possessed_trash",
     )
-    _DEFAULTS: dict[str, Any] = {
+    _DEFAULTS: ClassVar[dict[str, Any]] = {
         "alchemy": False,
         "extra_turns": [],
         "possessor": -1,
@@ -1091,7 +1091,7 @@ class DominionState(GameState):
 
     @classmethod
     def _from_state_json(cls, data: Any) -> DominionState:
-        s = cls.__new__(cls)
+        s = cls()
         for k in cls._FIELDS:
             if k in data:
                 setattr(s, k, data[k])
