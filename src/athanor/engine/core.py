@@ -86,6 +86,7 @@ class Option:
     label: str
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Potion Party's Turn question
 class Decision:
     """The one question a game is waiting on: a seat, a prompt and the options.
 
