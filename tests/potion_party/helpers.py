@@ -24,6 +24,12 @@ class ScriptedRng:
         assert i < n
         return i
 
+    def below_many(self, n: int, k: int) -> list[int]:
+        return [self.below(n) for _ in range(k)]
+
+    def draws_below(self, n: int, k: int) -> tuple[int, ...]:
+        return tuple(self.below_many(n, k))  # each below n: its own remainder
+
 
 def roll(state: PotionPartyState, faces: str) -> None:
     """Queue faces such as 'blue:1 blue:dark red:potion green:3' for the next rolls."""

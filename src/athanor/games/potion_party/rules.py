@@ -20,7 +20,6 @@ from athanor.engine import (
     Option,
     ResponseWindow,
     Result,
-    Rng,
 )
 from athanor.engine.text import list_words as _list_words
 from athanor.engine.text import plural as _plural
@@ -283,11 +282,7 @@ class PotionPartyState(GameState):
         show Darkness."""
         by_colour = self.faces
         pool = self.pool
-        rng = self.rng
-        if type(rng) is Rng:  # every die has SIDES faces: draw them all in one go
-            drawn = rng.below_many(SIDES, len(pool))
-        else:  # a stand-in generator (the tests' scripted dice) draws one at a time
-            drawn = [rng.below(len(by_colour[d[0]])) for d in pool]
+        drawn = self.rng.below_many(SIDES, len(pool))  # every die has SIDES faces
         # New dice, not the old ones changed: a question asked about the pool before
         # this roll keeps its dice as they were (see Turn.run).
         rolled = []
@@ -952,7 +947,7 @@ class Turn(Frame):
         step = self.step
         if step == "roll":
             self.step = step = "darkness"
-            if s.log is None and len(s.pool) == _FRESH_DICE and type(s.rng) is Rng:
+            if s.log is None and len(s.pool) == _FRESH_DICE:
                 dark = s.roll_fresh(self.seat)  # a fresh pool, nobody reading: use the tables
                 if dark < 0:
                     step = self.step = "collect"
