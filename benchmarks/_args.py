@@ -14,3 +14,14 @@ def positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"needs at least 1, not {n}")
     return n
+
+
+def non_negative(text: str) -> int:
+    """A whole number of at least 0."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"needs at least 0, not {n}")
+    return n

@@ -19,7 +19,7 @@ import argparse
 import time
 
 import athanor
-from _args import positive  # benchmarks/_args.py (scripts run from this folder)
+from _args import non_negative, positive  # benchmarks/_args.py (scripts run from this folder)
 from athanor import catalog
 from athanor.engine import play_out
 from athanor.games.crucible.missions import MISSIONS
@@ -33,9 +33,11 @@ def main() -> None:
     p.add_argument("--deals", type=positive, default=30)
     p.add_argument("--players", type=positive, default=3)
     p.add_argument("--budget", type=positive, default=20_000)
-    p.add_argument("--dives", type=int, default=0)
+    p.add_argument("--dives", type=non_negative, default=0)
     p.add_argument("--repair", type=positive, default=2_000)
-    p.add_argument("--missions", type=int, nargs="*", default=list(MISSIONS))
+    p.add_argument(
+        "--missions", type=int, nargs="*", choices=list(MISSIONS), default=list(MISSIONS)
+    )
     a = p.parse_args()
     begin = time.perf_counter()
     print(

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import athanor
+from _args import non_negative, positive  # benchmarks/_args.py (scripts run from this folder)
 from athanor.engine import Decision, Frame, GameSpec, GameState, Option, RandomAgent, Result
 
 TARGET = 150_000
@@ -117,10 +118,14 @@ def main() -> None:
     """Print each game's rate, the bare loop's, and their ratio."""
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--seconds", type=float, default=3.0)
-    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--rounds", type=positive, default=3)
     p.add_argument("--games", nargs="*", default=["potion-party", "dominion"])
-    p.add_argument("--fixed", type=int, metavar="N", help="play seeds 0 to N-1 once (see above)")
+    p.add_argument(
+        "--fixed", type=non_negative, metavar="N", help="play seeds 0 to N-1 once (see above)"
+    )
     args = p.parse_args()
+    if not args.seconds > 0:
+        p.error(f"--seconds needs a time above 0, not {args.seconds}")
     for game in args.games:
         players = athanor.spec(game).min_players
         if args.fixed is not None:

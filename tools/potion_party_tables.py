@@ -41,12 +41,23 @@ def _write(solver: Solver, out: Path) -> None:
     out.write_text(json.dumps(solver.to_json()) + "\n")
 
 
+def _count(text: str) -> int:
+    """A number of Stardust: a whole number of at least 0."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"needs at least 0, not {n}")
+    return n
+
+
 def main() -> None:
     """Solve (or merge) and write the table, printing each need's sweeps and seconds."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--ruby", type=int, default=2)
-    ap.add_argument("--sapphire", type=int, default=2)
-    ap.add_argument("--need", type=int, nargs=2, metavar=("R", "S"))
+    ap.add_argument("--ruby", type=_count, default=2)
+    ap.add_argument("--sapphire", type=_count, default=2)
+    ap.add_argument("--need", type=_count, nargs=2, metavar=("R", "S"))
     ap.add_argument("--merge", type=Path, nargs="+")
     ap.add_argument("--table", type=Path, default=TABLE, help="the table to build on")
     ap.add_argument("--out", type=Path, default=TABLE)
@@ -54,12 +65,14 @@ def main() -> None:
     sys.setrecursionlimit(100_000)
     begin = time.perf_counter()
     if args.need or args.merge:
-        turns = load_turns(args.table.read_text(), DEFAULT)
+        try:  # every input is read and checked before anything is written
+            turns = load_turns(args.table.read_text(), DEFAULT)
+            for part in args.merge or ():
+                part_turns = load_turns(part.read_text(), DEFAULT)
+                turns.update((k, v) for k, v in part_turns.items() if k not in turns)
+        except (OSError, ValueError) as exc:
+            ap.error(f"cannot use the table: {exc}")
         if args.merge:
-            for part in args.merge:
-                data = json.loads(part.read_text())
-                for row in data["rows"]:
-                    turns.setdefault(tuple(row[:4]), float(row[4]))  # type: ignore[arg-type]
             solver = Solver(DEFAULT, turns)
             load_turns(json.dumps(solver.to_json()), DEFAULT)  # complete and well formed
         else:
