@@ -111,28 +111,49 @@ def search_copy(s: CrucibleState) -> CrucibleState:
     """A copy for the search: like ``clone`` but with no log, no list of choices, and the
     lists the reactions never change (once Whispers are off) shared, not copied."""
     c = CrucibleState.__new__(CrucibleState)
-    c.__dict__.update(s.__dict__)  # the game's own fields, shared; those play changes follow
-    c.seed, c.options, c.names = s.seed, s.options, s.names
+    c.seed = s.seed
+    c.options = s.options
+    c.names = s.names
     c.rng = s.rng  # nothing is random after the deal
     c.stack = [_copy_frame(f) for f in s.stack]
     c.log = None
     c.choices = None
     c._decision = s._decision
+    c.mission_no = s.mission_no
+    c.mission = s.mission
     c.hands = [list(h) for h in s.hands]
     c.face = list(s.face)
+    c.out = s.out
     c.piles = [list(p) for p in s.piles]
     c.slag_pile = list(s.slag_pile)
     c.destroyed = list(s.destroyed)
     c.plays = [list(p) for p in s.plays]
+    c.intent = s.intent
+    c.lead_alch = s.lead_alch
+    c.leader = s.leader
+    c.reaction = s.reaction
     c.slag = list(s.slag)
+    c.transmutes = s.transmutes
+    c.revealed = s.revealed
     c.tasks = [list(t) for t in s.tasks]
+    c.disc_hand = s.disc_hand
+    c.disc = s.disc
     c.disc_used = list(s.disc_used)
+    c.disc_undealt = s.disc_undealt
     c.mods = dict(s.mods)
     c.cancelled = list(s.cancelled)
+    c.tokens = s.tokens
+    c.whispers = s.whispers
     c.known = list(s.known)
     c.voids = list(s.voids)
     c.rec = [list(r) for r in s.rec]
     c.history = list(s.history)  # entries are never changed once written
+    c.eq22 = s.eq22
+    c.eq18 = s.eq18
+    c.sponge = s.sponge
+    c.finished = s.finished
+    c.outcome = s.outcome
+    c.detail = s.detail
     return c
 
 
