@@ -61,6 +61,15 @@ Outcome = tuple[float, int, int, int, int, bool]
 
 DEFAULT: Faces = (DEFAULT_FACES[BLUE], DEFAULT_FACES[RED], DEFAULT_FACES["green"])
 
+# The programmes the project solves: the exact one, with every choice a lone player has, and
+# a smaller one (saving only when stopping, saved dice always rolled with the pool, a Super
+# Die's Alchemy face let go) whose every need of a whole recipe can be solved; its policy is
+# exact within those limits, so its values bound the exact ones from above.
+MODELS: dict[str, dict[str, bool]] = {
+    "exact": {"keep": True, "early_save": True, "super_save": True},
+    "stop-saving": {"keep": False, "early_save": False, "super_save": False},
+}
+
 
 class Solver:
     """The lone player's values for given faces (blue and red dice, green Super Die)."""
@@ -71,10 +80,12 @@ class Solver:
         turns: dict[Start, float] | None = None,
         keep: bool = True,
         early_save: bool = True,
+        super_save: bool = True,
     ) -> None:
         self.faces = faces
         self.keep = keep  # saved dice may be kept aside to match (else always rolled)
         self.early_save = early_save  # a die saved this turn may be followed by a greedy roll
+        self.super_save = super_save  # a Super Die's Alchemy face may be saved as a die
         self.bits: dict[tuple[str, str], int] = {}
         for colour, fs in ((BLUE, faces[0]), (RED, faces[1])):
             for f in sorted(set(fs)):
@@ -116,7 +127,9 @@ class Solver:
         """Before the roll: the value of keeping (kb, kr) saved dice aside, rolling the rest
         (turns still to play after this one)."""
         out = {}
-        fb, fr = MAX_BLUE - wb, MAX_RED - wr
+        # No free die in the box, as far as the model knows, if it never saves a Super
+        # Die's Alchemy face: then nothing else depends on them.
+        fb, fr = (MAX_BLUE - wb, MAX_RED - wr) if self.super_save else (0, 0)
         for kb in range(wb + 1 if self.keep else 1):
             for kr in range(wr + 1 if self.keep else 1):
                 out[(kb, kr)] = self.first_roll(
@@ -130,30 +143,43 @@ class Solver:
         """The expected value of the turn's first roll (it can never bust)."""
         total = 0.0
         decision = self.decision
+        dget = (self.memo if (rb, sb) == self.cur else self.final).get
+        reds = self.table(1, nr, 0)
         for pb, gb, fgb, sgb, hearts, mb in self.table(0, nb, 0):
-            for pr, gr, fgr, sgr, potions, mr in self.table(1, nr, 0):
+            ts = gb if gb < sb else sb
+            for pr, gr, fgr, sgr, potions, mr in reds:
                 key = (
-                    rb, sb, min(gr, rb), min(gb, sb), fgb | fgr, mb or mr,
+                    rb, sb, gr if gr < rb else rb, ts, fgb | fgr, mb or mr,
                     sgb + hearts, sgr + potions, hearts, potions, kb, kr, 0, 0, 0, 0, fb, fr,
                 )  # fmt: skip
-                total += pb * pr * decision(key)
+                got = dget(key)
+                total += pb * pr * (decision(key) if got is None else got)
         return total
 
     # -- inside a turn -----------------------------------------------------------------
 
     def decision(self, key: Key) -> float:
         """The least expected turns still to play at a question in the turn."""
-        key = canonical(key)
         store = self.memo if (key[0], key[1]) == self.cur else self.final
         got = store.get(key)
         if got is not None:
             return got
+        raw, key = key, canonical(key)
+        if key is not raw:
+            # The same state under another name: remember both names (a name seen once
+            # is usually seen again, and looking up is cheaper than renaming).
+            got = store.get(key)
+            if got is not None:
+                store[raw] = got
+                return got
         best = self.settled(key)
         if key[5] and key[6] + key[7] and (self.early_save or not key[12] + key[13]):
             g = self.greedy(key)
             if g < best:
                 best = g
         store[key] = best
+        if key is not raw:
+            store[raw] = best
         return best
 
     def choices(self, key: Key) -> dict[str, float]:
@@ -335,25 +361,30 @@ class Solver:
         known = 0.0
         loops: list[tuple[float, float, Key]] = []
         decision, settled = self.decision, self.settled
+        dstore = self.memo if cur else self.final
+        dget = dstore.get
+        reds = self.table(1, nr, g)
         for pb, gb, fgb, sgb, hearts, mb in self.table(0, nb, g):
-            for pr, gr, fgr, sgr, potions, mr in self.table(1, nr, g):
+            ts2 = ts + gb if ts + gb < sb else sb
+            gb2 = g | fgb
+            for pr, gr, fgr, sgr, potions, mr in reds:
                 q = pb * pr
                 if not (mb or mr or (hearts and (potions or kr)) or (potions and kb)):
                     known += q * bust
                     continue
                 nb2, nr2 = sgb + hearts, sgr + potions
                 k2 = (
-                    rb, sb, min(tr + gr, rb), min(ts + gb, sb), g | fgb | fgr, True,
+                    rb, sb, tr + gr if tr + gr < rb else rb, ts2, gb2 | fgr, True,
                     nb2, nr2, hearts, potions, kb, kr, nsb, nsr, sab, sar, fb, fr,
                 )  # fmt: skip
                 if nb2 == nb and nr2 == nr:
                     # Nothing changed but the faces: the same greedy roll is offered again.
                     loops.append((settled(k2), q, k2))
                 else:
-                    known += q * decision(k2)
+                    got = dget(k2)
+                    known += q * (decision(k2) if got is None else got)
         value = _loop_value(known, loops)
         store[gk] = value
-        dstore = self.memo if cur else self.final
         for a, _q, k2 in loops:
             dstore[k2] = min(a, value)
         return value
@@ -373,11 +404,7 @@ class Solver:
         Returns the number of sweeps."""
         self.cur = (rb, sb)
         starts = [(rb, sb, wb, wr) for wb in range(MAX_BLUE + 1) for wr in range(MAX_RED + 1)]
-        prev = [
-            self.turns.get((max(rb - 1, 0), sb, 0, 0), 0.0),
-            self.turns.get((rb, max(sb - 1, 0), 0, 0), 0.0),
-        ]
-        self.guess = dict.fromkeys(starts, 1.0 + max(prev))
+        self.guess = {s: self._first_guess(*s) for s in starts}
         sweeps = 0
         history: list[dict[Start, float]] = []
         while True:
@@ -405,13 +432,30 @@ class Solver:
         self.final.update(self.memo)
         self.greedy_final.update(self.greedy_memo)
         self.finish_final.update(self.finish_memo)
-        self.states = len(self.memo) + len(self.greedy_memo) + len(self.finish_memo)
+        # Count each state once (the memo also holds other names of the same states).
+        named = {canonical(k) for k in self.memo}
+        self.states = len(named) + len(self.greedy_memo) + len(self.finish_memo)
         self.memo = {}
         self.greedy_memo = {}
         self.finish_memo = {}
         self.cur = (-1, -1)
         self.turns.update(self.guess)
         return sweeps
+
+    def _first_guess(self, rb: int, sb: int, wb: int, wr: int) -> float:
+        """Where the sweeps start: the neighbouring needs' values carried on (any start
+        converges to the same values; a close one takes fewer sweeps)."""
+        t = self.turns
+        a, b, c = (rb - 1, sb, wb, wr), (rb, sb - 1, wb, wr), (rb - 1, sb - 1, wb, wr)
+        if a in t and b in t and c in t:
+            return max(t[a] + t[b] - t[c], t[a], t[b])
+        return max(t.get(a, 0.0), t.get(b, 0.0), 1.0)
+
+    @property
+    def model(self) -> str:
+        """The name of the programme solved (see ``MODELS``), or "custom"."""
+        flags = {"keep": self.keep, "early_save": self.early_save, "super_save": self.super_save}
+        return next((name for name, f in MODELS.items() if f == flags), "custom")
 
     def solve(self, ruby: int, sapphire: int) -> Stats:
         """Every turn start needing up to (ruby, sapphire), smallest needs first."""
@@ -435,6 +479,7 @@ class Solver:
         rows = sorted(self.turns.items())
         return {
             "faces": [list(f) for f in self.faces],
+            "model": self.model,
             "columns": ["ruby", "sapphire", "saved_blue", "saved_red", "expected_turns"],
             "rows": [[*k, round(v, 12)] for k, v in rows],
         }
@@ -466,6 +511,8 @@ def canonical(key: Key) -> Key:
     and free dice in the box beyond the Super Dice still possible and the dice the
     player may still hold."""
     rb, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr = key
+    if not (kb or kr or fb or fr):
+        return key
     kb2, kr2 = min(kb, nr), min(kr, nb)
     pairs = min(nb + kb2, nr + kr2)
     fb2 = min(fb, pairs, MAX_BLUE - nsb - sab)
@@ -531,15 +578,18 @@ def _colour_table(solver: Solver, colour: int, k: int, g: int) -> tuple[Outcome,
 
 # -- the shipped tables ------------------------------------------------------------------
 
-DATA_FILE = "data/optimal_turns.json"
+DATA_FILES = {"exact": "data/optimal_turns.json", "stop-saving": "data/stop_saving_turns.json"}
+DATA_FILE = DATA_FILES["exact"]
 
 
-def load_turns(text: str, faces: Faces) -> dict[Start, float]:
-    """Turn-start values from package data, checked: a table for other faces, or a
-    malformed one, is refused with ValueError."""
+def load_turns(text: str, faces: Faces, model: str = "exact") -> dict[Start, float]:
+    """Turn-start values from package data, checked: a table for other faces or another
+    model, or a malformed one, is refused with ValueError."""
     raw = json.loads(text)
     if not isinstance(raw, dict) or [tuple(f) for f in raw.get("faces", [])] != list(faces):
         raise ValueError("the table was solved for other die faces")
+    if raw.get("model") != model:
+        raise ValueError(f"the table was solved for the {raw.get('model')!r} model, not {model!r}")
     out: dict[Start, float] = {}
     for row in raw.get("rows", []):
         if (
@@ -569,21 +619,22 @@ def load_turns(text: str, faces: Faces) -> dict[Start, float]:
     return out
 
 
-_SHIPPED: list[Solver] = []
+_SHIPPED: dict[str, Solver] = {}
 
 
-def shipped(faces: Faces) -> Solver | None:
-    """The solver holding the shipped table, for the default faces (None for others:
-    their table would take hours to solve, see tools/potion_party_tables.py)."""
+def shipped(faces: Faces, model: str = "exact") -> Solver | None:
+    """The solver holding a model's shipped table, for the default faces (None for
+    others: their tables would take hours to solve, see tools/potion_party_tables.py)."""
     if faces != DEFAULT:
         return None
-    if not _SHIPPED:
+    got = _SHIPPED.get(model)
+    if got is None:
         # The values inside a turn are worked out by recursion, a few hundred calls deep.
         sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-        path = resources.files("athanor.games.potion_party").joinpath(DATA_FILE)
-        turns = load_turns(path.read_text(), DEFAULT) if path.is_file() else {}
-        _SHIPPED.append(Solver(DEFAULT, turns))
-    return _SHIPPED[0]
+        path = resources.files("athanor.games.potion_party").joinpath(DATA_FILES[model])
+        turns = load_turns(path.read_text(), DEFAULT, model) if path.is_file() else {}
+        got = _SHIPPED[model] = Solver(DEFAULT, turns, **MODELS[model])
+    return got
 
 
 def covers(solver: Solver, rb: int, sb: int) -> bool:
