@@ -10,12 +10,14 @@ import pytest
 
 from athanor import catalog
 from athanor.engine import Rng
+from athanor.games.potion_party.data import RECIPES
 from athanor.games.potion_party.optimal import OptimalBot, state_key
 from athanor.games.potion_party.rules import PotionPartyState, StartTurn
 from athanor.games.potion_party.solver import (
     DEFAULT,
     MAX_BLUE,
     MAX_RED,
+    MODELS,
     Solver,
     _loop_value,
     load_turns,
@@ -24,10 +26,26 @@ from athanor.games.potion_party.solver import (
 from tests.potion_party.helpers import roll, table
 
 
-def _shipped() -> Solver:
-    sol = shipped(DEFAULT)
+def _shipped(model: str = "exact") -> Solver:
+    sol = shipped(DEFAULT, model)
     assert sol is not None
     return sol
+
+
+def _recheck(model: str, need: tuple[int, int], saved: tuple[tuple[int, int], ...]) -> None:
+    """Work out every value inside the turns of one need again from the rules, with the
+    table's values for the smaller needs; the need's turn-start values must come back
+    unchanged (they are the equations' only fixed point)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    turns = _shipped(model).turns
+    lower = {k: v for k, v in turns.items() if (k[0], k[1]) != need}
+    fresh = Solver(DEFAULT, lower, **MODELS[model])
+    fresh.cur = need
+    fresh.guess = {k: v for k, v in turns.items() if (k[0], k[1]) == need}
+    for wb, wr in saved:
+        start = (*need, wb, wr)
+        again = 1.0 + min(fresh.opening(*start).values())
+        assert abs(again - turns[start]) < 1e-7, (start, again, turns[start])
 
 
 def test_the_shipped_table_holds_every_saved_dice_combination_of_each_need() -> None:
@@ -50,18 +68,58 @@ def test_the_shipped_table_holds_every_saved_dice_combination_of_each_need() -> 
 def test_the_shipped_table_solves_the_optimality_equations_recomputed_from_scratch(
     need: tuple[int, int],
 ) -> None:
-    """Every value inside the turn is worked out again from the rules; the turn-start
-    values must come back unchanged (they are the equations' only fixed point)."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    turns = _shipped().turns
-    lower = {k: v for k, v in turns.items() if (k[0], k[1]) != need}
-    fresh = Solver(DEFAULT, lower)
-    fresh.cur = need
-    fresh.guess = {k: v for k, v in turns.items() if (k[0], k[1]) == need}
-    for wb, wr in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        start = (*need, wb, wr)
-        again = 1.0 + min(fresh.opening(*start).values())
-        assert abs(again - turns[start]) < 1e-7, (start, again, turns[start])
+    _recheck("exact", need, ((0, 0), (1, 0), (0, 1), (1, 1)))
+
+
+SIMPLE = [r for r in RECIPES.values() if not r.is_complex]
+
+
+def test_the_stop_saving_table_covers_every_need_of_every_simple_recipe() -> None:
+    turns = _shipped("stop-saving").turns
+    assert len(SIMPLE) == 4
+    for r in SIMPLE:
+        for rb in range(r.need("ruby") + 1):
+            for sb in range(r.need("sapphire") + 1):
+                for wb in range(MAX_BLUE + 1):
+                    for wr in range(MAX_RED + 1):
+                        v = turns[(rb, sb, wb, wr)]
+                        assert v == 0.0 if (rb, sb) == (0, 0) else v >= 1.0
+                        if wb:
+                            assert v <= turns[(rb, sb, wb - 1, wr)] + 1e-9
+                        if rb:  # needing more never makes the finish sooner
+                            assert v >= turns[(rb - 1, sb, wb, wr)] - 1e-9
+
+
+@pytest.mark.parametrize(
+    "need", [(1, 1), (3, 2), (10, 11)], ids=["small", "middle", "whole-icy-armor"]
+)
+def test_the_stop_saving_table_solves_its_equations_recomputed_from_scratch(
+    need: tuple[int, int],
+) -> None:
+    _recheck("stop-saving", need, ((0, 0), (2, 1), (5, 3)))
+
+
+def test_the_smaller_model_never_beats_the_exact_one() -> None:
+    """Every policy of the stop-saving model is a policy of the exact one, so its values
+    can only be as slow or slower, at every start both tables hold; and the choices it
+    leaves out are worth something somewhere."""
+    exact, smaller = _shipped().turns, _shipped("stop-saving").turns
+    shared = [k for k in exact if k in smaller and (k[0] or k[1])]
+    assert len(shared) >= 48
+    for k in shared:
+        assert smaller[k] >= exact[k] - 1e-9, k
+    assert any(smaller[k] > exact[k] + 0.01 for k in shared)
+
+
+def test_a_table_of_the_other_model_is_refused() -> None:
+    text = json.dumps(_shipped("stop-saving").to_json())
+    load_turns(text, DEFAULT, "stop-saving")
+    with pytest.raises(ValueError, match="'stop-saving' model, not 'exact'"):
+        load_turns(text, DEFAULT, "exact")
+    raw = json.loads(text)
+    del raw["model"]
+    with pytest.raises(ValueError, match="model"):
+        load_turns(json.dumps(raw), DEFAULT, "stop-saving")
 
 
 def test_a_table_for_other_faces_or_a_broken_table_is_refused() -> None:
@@ -119,6 +177,8 @@ def _turns_to_finish(seed: int, ruby_left: int, sapphire_left: int) -> int:
     turns = 0
     while s.decision is not None and s.winner < 0 and turns < 200:
         d = s.decision
+        # The stopper banks a little every turn: take it away, so it never wins first.
+        s.totals[1]["ruby"] = s.totals[1]["sapphire"] = 0
         before = s.turns
         s.apply(bots[d.seat].choose(s, d))
         if s.turns != before and s.current == 0:
@@ -188,14 +248,44 @@ def test_it_decides_from_what_it_sees_not_from_the_dice_to_come() -> None:
         assert OptimalBot(7).choose(a, da) == OptimalBot(7).choose(b, db)
 
 
-def test_beyond_the_table_and_for_complex_recipes_it_plays_the_heuristic() -> None:
+def test_for_complex_recipes_and_other_dice_it_plays_the_heuristic() -> None:
     bot = catalog.bot("potion-party", "optimal", 3)
     assert isinstance(bot, OptimalBot)
     s = table(recipe="soul-jar", start=False)
-    assert OptimalBot.solver(s) is None
+    assert OptimalBot.solver(s) is None and OptimalBot.solver(s, 0) is None
+    odd = table(recipe="speed", first_roll="blue:1 blue:1 blue:heart red:potion red:2 red:dark")
+    odd.faces = {**odd.faces, "green": ("2", "2", "2", "3", "3", "both")}
+    assert OptimalBot.solver(odd, 0) is None
+    d = odd.decision
+    assert d is not None
+    assert OptimalBot(3).choose(odd, d) == catalog.bot("potion-party", "heuristic", 3).choose(
+        odd, d
+    )
+
+
+def test_far_from_the_end_it_plays_the_stop_saving_policy() -> None:
+    """At the start of the race the exact table does not reach: the bot takes the
+    stop-saving model's best choice, and near the end the exact model's."""
     far = table(recipe="speed", first_roll="blue:1 blue:1 blue:heart red:potion red:2 red:dark")
     d = far.decision
     assert d is not None
-    assert OptimalBot(3).choose(far, d) == catalog.bot("potion-party", "heuristic", 3).choose(
-        far, d
-    )
+    sol = OptimalBot.solver(far, 0)
+    assert sol is _shipped("stop-saving")
+    values = sol.choices(state_key(far, 0, sol))
+    best = min(values, key=lambda k: (values[k], k != "stop", k))
+    assert set(values) <= set(d.ids)
+    assert OptimalBot(3).choose(far, d) == best
+    near = _one_sapphire_left("blue:heart blue:dark blue:dark red:dark red:dark red:1")
+    assert OptimalBot.solver(near, 0) is _shipped()
+
+
+def test_from_the_middle_of_the_race_the_bot_takes_the_turns_the_table_says() -> None:
+    """Needing 3 Ruby and 3 Sapphire, the bot plays the stop-saving policy, then the exact
+    one for the last Stardust; it can only be as fast or faster than the stop-saving
+    model says (the exact endgame is better), and not by much (300 games)."""
+    expected = _shipped("stop-saving").expected_turns(3, 3)
+    runs = [_turns_to_finish(seed, 3, 3) for seed in range(300)]
+    mean = sum(runs) / len(runs)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in runs) / (len(runs) - 1))
+    se = sd / math.sqrt(len(runs))
+    assert expected - 0.1 - 4 * se < mean < expected + 4 * se, (mean, expected, se)

@@ -1,13 +1,14 @@
-"""A Potion Party bot that plays the lone player's exact optimal policy (solver.py).
+"""A Potion Party bot that plays the lone player's optimal policy (solver.py).
 
-On its own turn, once its recorded needs are inside the shipped table, it takes at every
-question the choice with the fewest expected turns still to play: which saved dice to roll
-and which to keep to match, stop or be greedy, pair, save a heart or a potion, where a
-Super Die's stars go and what to do with its Alchemy face; a new Super Die is rolled at
-once. Before that (the table covers the end of the race, see docs/search.md), and for
-everything else (alchemists, the recipe, Sabotage, the Lich's reroll), complex recipes and
-dice with other faces, it plays as the heuristic bot. Everything in Potion Party is
-public: it reads the table, never the random generator.
+On its own turn it takes at every question the choice with the fewest expected turns
+still to play: which saved dice to roll and which to keep to match, stop or be greedy,
+pair, save a heart or a potion, where a Super Die's stars go and what to do with its
+Alchemy face; a new Super Die is rolled at once. Near the end of the race (needs inside
+the exact model's table) the values are the exact programme's; before that they are the
+stop-saving model's, solved for every need of the simple recipes (see docs/search.md).
+For everything else (alchemists, the recipe, Sabotage, the Lich's reroll), complex
+recipes and dice with other faces, it plays as the heuristic bot. Everything in Potion
+Party is public: it reads the tables, never the random generator.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from athanor.games.potion_party.solver import MAX_BLUE, MAX_RED, Key, Solver, co
 
 
 class OptimalBot(PotionPartyBot):
-    """Plays its own turns as the exact lone-player policy says."""
+    """Plays its own turns as the lone-player policy says (exact near the end)."""
 
     name = "optimal"
 
@@ -35,9 +36,9 @@ class OptimalBot(PotionPartyBot):
         """Pick an option id for the decision in front of the bot."""
         s = state
         assert isinstance(s, PotionPartyState)
-        solver = self.solver(s)
         seat = decision.seat
-        if solver is None or seat != s.current or not covers(solver, *needs(s, seat)):
+        solver = self.solver(s, seat) if seat == s.current else None
+        if solver is None:
             return super().choose(state, decision)
         frame = s.stack[-1]
         ids = decision.ids
@@ -74,19 +75,30 @@ class OptimalBot(PotionPartyBot):
             for (kb, kr), v in opening.items()
             if kept_b <= kb <= kept_b + wait_b and kept_r <= kr <= kept_r + wait_r
         }
+        if not legal:  # a die already kept that the model would roll: roll the rest
+            return "add"
         kb, kr = min(legal, key=lambda k: (legal[k], k))
         if s.waiting[0] == "blue":
             return "keep" if kept_b < kb else "add"
         return "keep" if kept_r < kr else "add"
 
     @staticmethod
-    def solver(s: PotionPartyState) -> Solver | None:
-        """The shipped solution for this game's dice (None for a complex recipe or dice
-        with other faces)."""
+    def solver(s: PotionPartyState, seat: int | None = None) -> Solver | None:
+        """The shipped solution that covers a seat's needs now: the exact model's where its
+        table reaches, else the stop-saving model's (None for a complex recipe, dice with
+        other faces, or needs beyond both tables). Without a seat: the exact one."""
         r = s.the_recipe
         if r is None or r.is_complex:
             return None
-        return shipped((s.faces["blue"], s.faces["red"], s.faces["green"]))
+        faces = (s.faces["blue"], s.faces["red"], s.faces["green"])
+        if seat is None:
+            return shipped(faces)
+        need = needs(s, seat)
+        for model in ("exact", "stop-saving"):
+            solver = shipped(faces, model)
+            if solver is not None and covers(solver, *need):
+                return solver
+        return None
 
 
 def needs(s: PotionPartyState, seat: int) -> tuple[int, int]:
@@ -129,6 +141,8 @@ def state_key(s: PotionPartyState, seat: int, solver: Solver) -> Key:
     wr = in_play["red"] - POOL["red"]
     fb = max(min(MAX_BLUE - wb - sab, s.free_in_box("blue")), 0)
     fr = max(min(MAX_RED - wr - sar, s.free_in_box("red")), 0)
+    if not solver.super_save:
+        fb = fr = 0  # the model lets a Super Die's Alchemy face go
     tr, ts = min(s.tally["ruby"], rb), min(s.tally["sapphire"], sb)
     return (rb, sb, tr, ts, g, s.greedy_ok, nb, nr, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)
 
