@@ -60,3 +60,31 @@ def test_a_turn_prompt_read_after_the_answer_tells_the_question_asked() -> None:
                 assert d.prompt == expected
                 checked += 1
     assert checked > 2000
+
+
+def test_a_greedy_roll_in_one_pass_leaves_what_roll_pool_and_settle_leave() -> None:
+    """Greedy rolls from every kind of pool a game reaches (groups formed, Alchemy faces,
+    kept dice, Darkness needed or not, dice with odd faces), rolled both ways with the
+    same generator: the same dice, groups, tally, verdict and generator state after."""
+    checked = busts = 0
+    for seed in range(300):
+        options = ODD_FACES if seed % 2 else {}
+        recipe = ("invisibility", "speed", "soul-jar")[seed % 3]
+        s = athanor.new_game("potion-party", 2, seed, {"recipe": recipe, **options}, log=False)
+        agent = RandomAgent(seed)
+        while (d := s.decision) is not None:
+            if isinstance(s.stack[-1], Turn) and "greedy" in d.ids:
+                assert isinstance(s, PotionPartyState)
+                fast, plain = s.clone(), s.clone()
+                fast.rng, plain.rng = Rng(seed), Rng(seed)
+                safe = fast.roll_greedy(fast.current)
+                plain.roll_pool(plain.current)
+                assert plain.settle(plain.current, greedy=True) == safe
+                if safe:
+                    assert _table(fast) == _table(plain), seed
+                else:
+                    busts += 1
+                    assert fast.rng.state == plain.rng.state
+                checked += 1
+            s.apply(agent.choose(s, d))
+    assert checked > 1000 and busts > 100

@@ -138,7 +138,7 @@ def test_alchemy_dice_saved_are_used_next_turn_rolled_with_the_pool() -> None:
     roll(s, "blue:dark blue:dark blue:dark red:dark red:dark red:dark blue:2")
     pick(s, "add")
     assert sorted(s.aside) == ["blue"] * 3 + ["red"] * 3
-    assert s.pool == [["blue", "2"]]
+    assert s.pool == [("blue", "2")]
 
 
 def test_saved_die_kept_pairs_with_a_rolled_opposite() -> None:

@@ -62,6 +62,10 @@ _CODES = {
 _FRESH_POOL = tuple((c, "") for c in ("blue", "red") for _ in range(POOL[c]))
 _FRESH_DICE = len(_FRESH_POOL)
 _NO_TALLY = dict.fromkeys(INGREDIENTS, 0)
+# Blue and red dice a player may hold at most (Running Out of Dice, R9; see can_save).
+_MAX_HELD_BLUE = BOX["blue"] - POOL["blue"]
+_MAX_HELD_RED = BOX["red"] - POOL["red"]
+_HEART, _POTION = ("blue", "heart"), ("red", "potion")  # a die showing Alchemy
 
 
 class PotionPartyState(GameState):
@@ -70,6 +74,7 @@ class PotionPartyState(GameState):
     # Set-up and table.
     faces: dict[str, tuple[str, ...]]
     fresh_tables: _Tables  # made from the faces (see roll_fresh)
+    rolls: _Rolls  # made from the faces (see roll_greedy)
     alchemist: list[str]
     recipe: str
     first: int
@@ -81,7 +86,7 @@ class PotionPartyState(GameState):
     winner: int
     out_of_time: bool  # nobody won within MAX_ROUNDS rounds (R11)
     # The turn in progress.
-    pool: list[list[str]]
+    pool: list[tuple[str, str]]  # (colour, face): a die is replaced, never changed
     groups: list[list[Any]]
     kept: list[str]
     aside: list[str]
@@ -120,6 +125,7 @@ class PotionPartyState(GameState):
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
         self.fresh_tables = make_fresh_tables(self.faces)
+        self.rolls = make_rolls(self.faces)
         self.alchemist = [""] * players
         self.recipe = ""
         self.first = -1
@@ -267,7 +273,7 @@ class PotionPartyState(GameState):
         the end of every turn (``record``, ``bust``) clear them."""
         self.current = seat
         self.turns += 1
-        self.pool = list(map(list, _FRESH_POOL))
+        self.pool = list(_FRESH_POOL)
         self.waiting = self.saved[seat]
         self.saved[seat] = []
         if self.log is not None:
@@ -292,7 +298,7 @@ class PotionPartyState(GameState):
             face = by_colour[c][i]
             if face == "dark":
                 dark += 1
-            rolled.append([c, face])
+            rolled.append((c, face))
         self.pool = rolled
         if self.log is not None:
             faces = [face_words(c, f) for c, f in rolled]
@@ -311,10 +317,9 @@ class PotionPartyState(GameState):
         r = red[((z3 % SIDES) * SIDES + z4 % SIDES) * SIDES + z5 % SIDES]
         dark = b[5] + r[5]
         if dark >= 2 and self.power(seat) == "lich":
-            for d, face in zip(self.pool, b[0] + r[0], strict=True):
-                d[1] = face
+            self.pool = [(d[0], face) for d, face in zip(self.pool, b[0] + r[0], strict=True)]
             return dark
-        self.pool = list(map(list, b[2] + r[2]))
+        self.pool = list(b[2] + r[2])
         tally = self.tally
         if dark:
             self.aside.extend(b[1] + r[1])
@@ -339,7 +344,7 @@ class PotionPartyState(GameState):
         # is a function call of its own, and this runs on many steps of a playout.)
         codes = _CODES
         dark: list[str] = []
-        rest: list[list[str]] = []
+        rest: list[tuple[str, str]] = []
         rest_codes: list[int] = []
         counts: dict[int, int] = {}  # star kind -> dice showing it
         for d in self.pool:
@@ -365,9 +370,47 @@ class PotionPartyState(GameState):
                     f" aside {_plural(len(dark), 'Darkness die', 'Darkness dice')} "
                     f"({', '.join(dark)}).",
                 )
+        return self._form(seat, counts, rest, rest_codes, greedy)
+
+    def roll_greedy(self, seat: int) -> bool:
+        """A greedy roll with nobody reading the log: ``roll_pool`` then ``settle(seat,
+        greedy=True)`` in one pass over the dice (the same draws and the same state after;
+        a test compares the two). False on a bust."""
+        rolls = self.rolls
+        dark: list[str] = []
+        rest: list[tuple[str, str]] = []
+        rest_codes: list[int] = []
+        counts: dict[int, int] = {}
+        pool = self.pool
+        for d, z in zip(pool, self.rng.draws_below(SIDES, len(pool)), strict=True):
+            die, code = rolls[d[0]][z % SIDES]
+            if code >= 0:
+                counts[code] = counts.get(code, 0) + 1
+            elif code == _DARK:
+                dark.append(d[0])
+                continue
+            rest.append(die)
+            rest_codes.append(code)
+        self.pool = rest
+        if dark:
+            self.aside.extend(dark)
+            if RECIPES[self.recipe].amounts["darkness"]:
+                self.tally["darkness"] += len(dark)
+        return self._form(seat, counts, rest, rest_codes, True)
+
+    def _form(
+        self,
+        seat: int,
+        counts: dict[int, int],
+        rest: list[tuple[str, str]],
+        rest_codes: list[int],
+        greedy: bool,
+    ) -> bool:
+        """The second half of ``settle``: form the groups a roll allows (see there)."""
         if not counts:
             return not greedy or self.super_pair() is not None
         groups = self.groups
+        codes = _CODES
         found: dict[int, list[Any]] = {}
         for g in groups:
             found[codes[g[0]][g[1]]] = g
@@ -443,16 +486,19 @@ class PotionPartyState(GameState):
         log = self.log is not None
         parts = [f"{tally[k]} {INGREDIENT_WORDS[k]}" for k in ("ruby", "sapphire")] if log else []
         lost: list[str] = []
-        for ing in r.complex_needs:
-            n = tally[ing]
-            if not n:
-                continue
-            if self.stardust_met(seat):
-                t[ing] += n
-                if log:
-                    parts.append(f"{n} {INGREDIENT_WORDS[ing]}")
-            elif log:
-                lost.append(f"{n} {INGREDIENT_WORDS[ing]}")
+        if r.complex_needs:
+            amounts = r.amounts
+            met = t["ruby"] >= amounts["ruby"] and t["sapphire"] >= amounts["sapphire"]
+            for ing in r.complex_needs:
+                n = tally[ing]
+                if not n:
+                    continue
+                if met:
+                    t[ing] += n
+                    if log:
+                        parts.append(f"{n} {INGREDIENT_WORDS[ing]}")
+                elif log:
+                    lost.append(f"{n} {INGREDIENT_WORDS[ing]}")
         if self.new_saved:
             self.saved[seat].extend(self.new_saved)
         self.supers[seat] += self.new_supers
@@ -599,6 +645,7 @@ class PotionPartyState(GameState):
         self._clone_base(c)
         c.faces = self.faces
         c.fresh_tables = self.fresh_tables
+        c.rolls = self.rolls
         c.alchemist = list(self.alchemist)
         c.recipe = self.recipe
         c.first = self.first
@@ -609,7 +656,7 @@ class PotionPartyState(GameState):
         c.supers = list(self.supers)
         c.winner = self.winner
         c.out_of_time = self.out_of_time
-        c.pool = [list(d) for d in self.pool]
+        c.pool = list(self.pool)
         c.groups = [list(g) for g in self.groups]
         c.kept = list(self.kept)
         c.aside = list(self.aside)
@@ -661,11 +708,13 @@ class PotionPartyState(GameState):
 
     def _restore(self) -> None:
         self._validate_loaded()
+        self.pool = [(c, f) for c, f in self.pool]  # JSON gives lists
         self.faces = {
             c: parse_faces(c, self.options.get(f"{c}_faces", ",".join(DEFAULT_FACES[c])))
             for c in ("blue", "red", "green")
         }
         self.fresh_tables = make_fresh_tables(self.faces)
+        self.rolls = make_rolls(self.faces)
 
     # -- dice accounting (for tests and the conformance suite) -------------------------
 
@@ -731,13 +780,23 @@ def make_fresh_tables(faces: dict[str, tuple[str, ...]]) -> _Tables:
     return got
 
 
+# What a die of each colour is once rolled, by the index of the face it shows: the die
+# and its kind (as ``_CODES`` gives it), for ``roll_greedy``.
+_Rolls = dict[str, tuple[tuple[tuple[str, str], int], ...]]
+
+
+def make_rolls(faces: dict[str, tuple[str, ...]]) -> _Rolls:
+    """Each colour's rolled dice by face index (blue and red)."""
+    return {c: tuple(((c, f), _CODES[c][f]) for f in faces[c]) for c in ("blue", "red")}
+
+
 def _settle_table(colour: str, faces: tuple[str, ...]) -> tuple[_Settled, ...]:
     out: list[_Settled] = []
     for drawn in product(range(SIDES), repeat=POOL[colour]):  # in base-SIDES order
         s = PotionPartyState.__new__(PotionPartyState)
         s.log = None
         s.recipe = ""  # the Darkness ingredient is counted by the caller
-        s.pool = [[colour, faces[i]] for i in drawn]
+        s.pool = [(colour, faces[i]) for i in drawn]
         s.aside, s.groups, s.greedy_ok = [], [], False
         s.tally = dict.fromkeys(INGREDIENTS, 0)
         s.settle(0)
@@ -913,7 +972,7 @@ class UseSaved(Frame):
         s: PotionPartyState = state
         colour = s.waiting.pop(0)
         if option_id == "add":
-            s.pool.append([colour, ""])
+            s.pool.append((colour, ""))
             if s.log is not None:
                 s._act(self.seat, "add", "adds", f" a saved {colour} die to the roll.")
         else:
@@ -1029,12 +1088,10 @@ class Turn(Frame):
         pool = s.pool
         greedy = len(pool) if s.greedy_ok else 0
         heart = potion = 0  # 0: none in the pool; else 1 + 2 * may save + 4 * may take
-        for d in pool:
-            f = d[1]
-            if f == "heart":
-                heart = 1
-            elif f == "potion":
-                potion = 1
+        if _HEART in pool:
+            heart = 1
+        if _POTION in pool:
+            potion = 1
         if not (heart or potion):
             got = _PLAIN_TURN_OPTIONS.get(greedy)
             if got is None:
@@ -1048,10 +1105,18 @@ class Turn(Frame):
             and s.can_make_super()
         )
         amounts = RECIPES[s.recipe].amounts
+        # The dice held beside the alchemist cards, counted once (as can_save does).
+        blue = red = 0
+        for saved in (s.new_saved, *s.saved):
+            for c in saved:
+                if c == "blue":
+                    blue += 1
+                else:
+                    red += 1
         if heart:
-            heart = 1 + 2 * s.can_save("blue") + 4 * bool(amounts["heart"])
+            heart = 1 + 2 * (blue < _MAX_HELD_BLUE) + 4 * bool(amounts["heart"])
         if potion:
-            potion = 1 + 2 * s.can_save("red") + 4 * bool(amounts["potion"])
+            potion = 1 + 2 * (red < _MAX_HELD_RED) + 4 * bool(amounts["potion"])
         key = (greedy, pair, heart, potion)
         got = _TURN_OPTIONS.get(key)
         if got is None:
@@ -1074,8 +1139,12 @@ class Turn(Frame):
         if option_id == "greedy":
             if s.log is not None:
                 s._act(seat, "are", "is", " greedy.")
-            s.roll_pool(seat)
-            if not s.settle(seat, greedy=True):
+            if s.log is None:
+                safe = s.roll_greedy(seat)
+            else:
+                s.roll_pool(seat)
+                safe = s.settle(seat, greedy=True)
+            if not safe:
                 s.bust(seat)
                 self.end(s, False)
             return
@@ -1087,7 +1156,7 @@ class Turn(Frame):
                 if source == "kept":
                     s.kept.remove(colour)
                 else:
-                    s.pool.remove([colour, face])
+                    s.pool.remove((colour, face))
                     s.aside.append(colour)
             s.loose_green += 1
             s._act(seat, "pair", "pairs", " a heart and a potion into a Super Die.", kind="super")
@@ -1095,7 +1164,7 @@ class Turn(Frame):
             return
         action, face = option_id.split("-", 1)
         colour = FACE_COLOUR[face]
-        s.pool.remove([colour, face])
+        s.pool.remove((colour, face))
         if action == "save":
             s.new_saved.append(colour)
             if s.log is not None:
@@ -1107,7 +1176,7 @@ class Turn(Frame):
                 s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
 
 
-_Snapshot = tuple[list[list[str]], dict[str, int], tuple[str, ...], tuple[str, ...]]
+_Snapshot = tuple[list[tuple[str, str]], dict[str, int], tuple[str, ...], tuple[str, ...]]
 
 
 class _TurnQuestion(Decision):
@@ -1216,11 +1285,12 @@ class LichReroll(Frame):
             return
         left = {"blue": self.blue, "red": self.red}
         faces = []
-        for d in s.pool:
-            if d[1] == "dark" and left[d[0]] > 0:
-                left[d[0]] -= 1
-                d[1] = s._roll(d[0])
-                faces.append(face_words(d[0], d[1]))
+        pool = s.pool
+        for i, (c, f) in enumerate(pool):
+            if f == "dark" and left[c] > 0:
+                left[c] -= 1
+                pool[i] = (c, s._roll(c))
+                faces.append(face_words(c, pool[i][1]))
         s._act(
             self.seat,
             "roll",
