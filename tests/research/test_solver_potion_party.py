@@ -19,6 +19,7 @@ from athanor.games.potion_party.solver import (
     MAX_RED,
     MODELS,
     Solver,
+    _anderson,
     _loop_value,
     load_turns,
     shipped,
@@ -136,6 +137,45 @@ def test_a_table_for_other_faces_or_a_broken_table_is_refused() -> None:
     raw["rows"][-1][4] = -3.0
     with pytest.raises(ValueError, match="impossible value"):
         load_turns(json.dumps(raw), DEFAULT)
+
+
+def test_anderson_mixing_lands_on_the_fixed_point_of_an_affine_sweep() -> None:
+    """Near the answer a sweep is affine in the guess: mixing the last sweeps finds its
+    fixed point in a few steps, where plain iteration of a slow contraction takes many."""
+    rng = Rng(4)
+    n = 6
+    m = [[0.15 * rng.below(1000) / 1000 for _ in range(n)] for _ in range(n)]
+    a = [1.0 + rng.below(1000) / 1000 for _ in range(n)]
+
+    def sweep(g: list[float]) -> list[float]:
+        return [a[i] + sum(m[i][j] * g[j] for j in range(n)) for i in range(n)]
+
+    def steps(mix: bool) -> int:
+        g = [0.0] * n
+        tried: list[list[float]] = []
+        made: list[list[float]] = []
+        for k in range(1, 500):
+            f = sweep(g)
+            if max(abs(x - y) for x, y in zip(f, g, strict=True)) < 1e-10:
+                return k
+            tried, made = [*tried, g][-5:], [*made, f][-5:]
+            mixed = _anderson(tried, made) if mix else None
+            g = f if mixed is None else mixed
+        raise AssertionError("no convergence")
+
+    assert _anderson([[0.0] * n], [[1.0] * n]) is None  # one sweep: nothing to mix
+    assert steps(True) <= 12 < steps(False)
+
+
+def test_mixed_sweeps_give_the_values_plain_value_iteration_gives() -> None:
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    plain, mixed = (Solver(DEFAULT, **MODELS["stop-saving"]) for _ in range(2))
+    plain.mix = False
+    p, q = plain.solve(3, 3), mixed.solve(3, 3)
+    assert q.sweeps < p.sweeps
+    assert plain.turns.keys() == mixed.turns.keys()
+    for k, v in plain.turns.items():
+        assert abs(v - mixed.turns[k]) < 1e-8, k
 
 
 def test_a_greedy_roll_that_can_come_back_to_itself_is_solved_exactly() -> None:

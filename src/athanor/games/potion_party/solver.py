@@ -22,7 +22,8 @@ nor sets a die aside leaves the pool the same size, so the same greedy roll is o
 again: its value G solves G = c + sum p_i min(A_i, G), found by sorting the A_i. A turn
 that busts, or stops having gained no Stardust, starts the same needs again (with other
 saved dice): the 24 turn starts of one need are solved together by value iteration to a
-fixed tolerance, each sweep exact given the last.
+fixed tolerance, each sweep exact given the last, the next guess mixed from the last few
+sweeps (Anderson's mixing) to need fewer of them.
 
 Solving every need of the four simple recipes takes minutes in pure Python, so the
 turn-start values are computed once by ``tools/potion_party_tables.py`` and shipped as
@@ -45,6 +46,7 @@ BLUE, RED = "blue", "red"
 MAX_BLUE = BOX[BLUE] - POOL[BLUE]
 MAX_RED = BOX[RED] - POOL[RED]
 TOLERANCE = 1e-9
+ANDERSON = 5  # sweeps remembered for Anderson's mixing (see solve_need)
 
 Faces = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # blue, red, green
 Start = tuple[int, int, int, int]  # rb, sb, wb, wr
@@ -106,6 +108,7 @@ class Solver:
         self.finish_memo: dict[tuple[int, ...], float] = {}
         self.tables: dict[tuple[int, int, int], tuple[Outcome, ...]] = {}
         self.states = 0  # states inside the turns of the need solved last
+        self.mix = True  # Anderson's mixing of the sweeps (False: plain value iteration)
         self.verbose = False
 
     # -- turn starts ---------------------------------------------------------------------
@@ -406,7 +409,9 @@ class Solver:
         starts = [(rb, sb, wb, wr) for wb in range(MAX_BLUE + 1) for wr in range(MAX_RED + 1)]
         self.guess = {s: self._first_guess(*s) for s in starts}
         sweeps = 0
-        history: list[dict[Start, float]] = []
+        # The sweeps so far (guess, and what the sweep made of it), for Anderson's mixing.
+        tried: list[list[float]] = []
+        made: list[list[float]] = []
         while True:
             sweeps += 1
             self.memo = {}
@@ -421,13 +426,19 @@ class Solver:
             if change < TOLERANCE or sweeps >= 500:
                 self.guess = new
                 break
-            history.append(new)
-            if len(history) == 3:
-                # The sweeps close in geometrically: jump ahead (Aitken's delta-squared).
-                # Only the stopping test above, on a true sweep, decides convergence.
-                new = {s: _aitken(history[0][s], history[1][s], history[2][s]) for s in starts}
-                history = []
-            self.guess = new
+            # Only the stopping test above, on a true sweep, decides convergence: the
+            # next guess may be anything, and a good one saves sweeps. Near the answer a
+            # sweep is an affine map of the guess (the policy no longer changes), so the
+            # combination of the last few sweeps that cancels their residuals best lands
+            # close to its fixed point (Anderson's mixing).
+            tried.append([self.guess[s] for s in starts])
+            made.append([new[s] for s in starts])
+            del tried[:-ANDERSON], made[:-ANDERSON]
+            mixed = _anderson(tried, made) if self.mix else None
+            if mixed is None:
+                self.guess = new
+            else:
+                self.guess = dict(zip(starts, mixed, strict=True))
         # Converged: the last sweep's states become final (within the tolerance).
         self.final.update(self.memo)
         self.greedy_final.update(self.greedy_memo)
@@ -496,13 +507,48 @@ class Stats:
     extra: dict[str, float] = field(default_factory=dict)
 
 
-def _aitken(x0: float, x1: float, x2: float) -> float:
-    """Aitken's extrapolation of three successive sweeps (the last one if it cannot)."""
-    d1, d2 = x1 - x0, x2 - x1
-    den = d2 - d1
-    if abs(den) < 1e-15 or abs(d2) >= abs(d1):
-        return x2
-    return x2 - d2 * d2 / den
+def _anderson(tried: list[list[float]], made: list[list[float]]) -> list[float] | None:
+    """Anderson's mixing (type II) of the sweeps so far: ``made[i]`` is the sweep of the
+    guess ``tried[i]``. The next guess is the last sweep less the combination of the
+    sweeps' differences whose residuals (made - tried) cancel the last residual best, in
+    least squares. None when there is only one sweep or the differences are degenerate
+    (then the plain sweep is the next guess)."""
+    res = [[f - g for f, g in zip(fs, gs, strict=True)] for fs, gs in zip(made, tried, strict=True)]
+    m = len(res) - 1
+    if m < 1:
+        return None
+    dr = [[a - b for a, b in zip(res[i + 1], res[i], strict=True)] for i in range(m)]
+    df = [[a - b for a, b in zip(made[i + 1], made[i], strict=True)] for i in range(m)]
+    last = res[-1]
+    # The normal equations (dr dr^T) gamma = dr last, solved by elimination.
+    a = [
+        [sum(x * y for x, y in zip(dr[i], dr[j], strict=True)) for j in range(m)] for i in range(m)
+    ]
+    b = [sum(x * y for x, y in zip(dr[i], last, strict=True)) for i in range(m)]
+    scale = max(a[i][i] for i in range(m))
+    if scale <= 0.0:
+        return None
+    for i in range(m):
+        a[i][i] += 1e-12 * scale  # a little damping keeps near-parallel sweeps solvable
+    for col in range(m):
+        pivot = max(range(col, m), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-300:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        b[col], b[pivot] = b[pivot], b[col]
+        for r in range(col + 1, m):
+            k = a[r][col] / a[col][col]
+            for c in range(col, m):
+                a[r][c] -= k * a[col][c]
+            b[r] -= k * b[col]
+    gamma = [0.0] * m
+    for r in range(m - 1, -1, -1):
+        gamma[r] = (b[r] - sum(a[r][c] * gamma[c] for c in range(r + 1, m))) / a[r][r]
+    out = list(made[-1])
+    for i in range(m):
+        for j, d in enumerate(df[i]):
+            out[j] -= gamma[i] * d
+    return out
 
 
 def canonical(key: Key) -> Key:
