@@ -522,9 +522,10 @@ def _anderson(tried: list[list[float]], made: list[list[float]]) -> list[float] 
     last = res[-1]
     # The normal equations (dr dr^T) gamma = dr last, solved by elimination.
     a = [
-        [sum(x * y for x, y in zip(dr[i], dr[j], strict=True)) for j in range(m)] for i in range(m)
+        [sum((x * y for x, y in zip(dr[i], dr[j], strict=True)), 0.0) for j in range(m)]
+        for i in range(m)
     ]
-    b = [sum(x * y for x, y in zip(dr[i], last, strict=True)) for i in range(m)]
+    b = [sum((x * y for x, y in zip(dr[i], last, strict=True)), 0.0) for i in range(m)]
     scale = max(a[i][i] for i in range(m))
     if scale <= 0.0:
         return None
@@ -543,7 +544,7 @@ def _anderson(tried: list[list[float]], made: list[list[float]]) -> list[float] 
             b[r] -= k * b[col]
     gamma = [0.0] * m
     for r in range(m - 1, -1, -1):
-        gamma[r] = (b[r] - sum(a[r][c] * gamma[c] for c in range(r + 1, m))) / a[r][r]
+        gamma[r] = (b[r] - sum((a[r][c] * gamma[c] for c in range(r + 1, m)), 0.0)) / a[r][r]
     out = list(made[-1])
     for i in range(m):
         for j, d in enumerate(df[i]):
