@@ -354,7 +354,11 @@ class ResponseWindow(Frame):
                 ]
                 return Decision(seat, self.prompt(state, seat), tuple(opts))
             self.pos += 1
-        state.stack.remove(self)
+        stack = state.stack
+        if stack[-1] is self:
+            stack.pop()
+        else:  # a response pushed a frame that is still waiting
+            stack.remove(self)
         self.close(state)
         return None
 

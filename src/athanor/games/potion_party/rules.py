@@ -1280,7 +1280,7 @@ class LichReroll(Frame):
             self.red += 1
 
     def _reroll(self, s: PotionPartyState) -> None:
-        s.stack.remove(self)
+        s.stack.pop()  # this frame: asked from the top of the stack
         if not self.blue + self.red:
             return
         left = {"blue": self.blue, "red": self.red}
@@ -1552,7 +1552,7 @@ class SabotageSpend(Frame):
         self.taken += 1
 
     def _close(self, s: PotionPartyState) -> None:
-        s.stack.remove(self)
+        s.stack.pop()  # this frame: asked from the top of the stack
         t = s.tally
         saboteur, target, taken = self.saboteur, self.target, self.taken
         s.say_each(
