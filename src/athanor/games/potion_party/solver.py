@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -46,6 +47,9 @@ BLUE, RED = "blue", "red"
 MAX_BLUE = BOX[BLUE] - POOL[BLUE]
 MAX_RED = BOX[RED] - POOL[RED]
 TOLERANCE = 1e-9
+# More Stardust than one roll of the whole box can make of one kind (8 blue dice of 2 stars,
+# 6 red of 3): room below a need beyond this never caps a roll's gain.
+_MOST_GAIN = 20
 ANDERSON = 5  # sweeps remembered for Anderson's mixing (see solve_need)
 
 Faces = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # blue, red, green
@@ -60,6 +64,9 @@ Key = tuple[
 ]
 # (probability, Stardust gained, groups formed, star singles left, Alchemy faces, a match)
 Outcome = tuple[float, int, int, int, int, bool]
+# A greedy roll's outcome (see Solver.greedy_rows): (probability, Ruby and Sapphire added,
+# groups, pool dice per colour, hearts, potions, the pool no smaller than before).
+Row = tuple[float, int, int, int, int, int, int, int, bool]
 
 DEFAULT: Faces = (DEFAULT_FACES[BLUE], DEFAULT_FACES[RED], DEFAULT_FACES["green"])
 
@@ -94,6 +101,8 @@ class Solver:
                 if stars(f):
                     self.bits[(colour, f)] = 1 << len(self.bits)
         self.green = [stars(f) for f in faces[2]]
+        # The Super Die's faces by stars (0: its Alchemy face), each with how many show it.
+        self.green_counts = sorted(Counter(self.green).items())
         self.turns: dict[Start, float] = dict(turns or {})
         for wb in range(MAX_BLUE + 1):
             for wr in range(MAX_RED + 1):
@@ -107,6 +116,8 @@ class Solver:
         self.finish_final: dict[tuple[int, ...], float] = {}
         self.finish_memo: dict[tuple[int, ...], float] = {}
         self.tables: dict[tuple[int, int, int], tuple[Outcome, ...]] = {}
+        self.rows: dict[tuple[int, int, int, bool, bool, int, int], tuple[float, tuple[Row, ...]]]
+        self.rows = {}
         self.states = 0  # states inside the turns of the need solved last
         self.mix = True  # Anderson's mixing of the sweeps (False: plain value iteration)
         self.verbose = False
@@ -256,9 +267,9 @@ class Solver:
             else:
                 h, p = h - 1, p - 1
             total = 0.0
-            for k in self.green:
+            for k, n in self.green_counts:
                 if k:
-                    total += min(
+                    total += n * min(
                         finish((max(rb - k, 0), sb, h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)),
                         finish((rb, max(sb - k, 0), h, p, kb, kr, nsb, nsr, sab, sar, fb, fr)),
                     )
@@ -272,7 +283,7 @@ class Solver:
                         face = min(
                             face, finish((rb, sb, h, p, kb, kr, nsb, nsr, sab, sar + 1, fb, fr - 1))
                         )
-                    total += face
+                    total += n * face
             v = total / len(self.green)
             if v < best:
                 best = v
@@ -295,14 +306,23 @@ class Solver:
         else:
             nb, nr, h, p = nb - 1, nr - 1, h - 1, p - 1
         total = 0.0
-        for k in self.green:
-            if k:
-                total += min(
-                    self.after_bank(rb - k, sb, tr, ts, g, ok, nb, nr, h, p, kb, kr, key),
-                    self.after_bank(rb, sb - k, tr, ts, g, ok, nb, nr, h, p, kb, kr, key),
-                )
-            else:
-                total += min(self.alchemy_face(key, nb, nr, h, p, kb, kr).values())
+        rest = key[12:]
+        decision = self.decision
+        for k, n in self.green_counts:
+            if not k:
+                total += n * min(self.alchemy_face(key, nb, nr, h, p, kb, kr).values())
+                continue
+            # The stars as Ruby, or as Sapphire (as after_bank banks them, written out).
+            r2 = rb - k if rb > k else 0
+            if r2 == 0 and sb == 0:
+                total += 0.0  # the potion is complete at once
+                continue
+            a = decision((r2, sb, tr if tr < r2 else r2, ts, g, ok, nb, nr, h, p, kb, kr, *rest))
+            s2 = sb - k if sb > k else 0
+            if rb == 0 and s2 == 0:
+                continue
+            b = decision((rb, s2, tr, ts if ts < s2 else s2, g, ok, nb, nr, h, p, kb, kr, *rest))
+            total += n * (a if a < b else b)
         return total / len(self.green)
 
     def alchemy_face(
@@ -360,37 +380,61 @@ class Solver:
         got = store.get(gk)
         if got is not None:
             return got
-        bust = self.start(rb, sb, sab, sar)
-        known = 0.0
+        bust_q, rows = self.greedy_rows(nb, nr, g, kb > 0, kr > 0, rb - tr, sb - ts)
+        known = bust_q * self.start(rb, sb, sab, sar) if bust_q else 0.0
         loops: list[tuple[float, float, Key]] = []
         decision, settled = self.decision, self.settled
         dstore = self.memo if cur else self.final
         dget = dstore.get
-        reds = self.table(1, nr, g)
-        for pb, gb, fgb, sgb, hearts, mb in self.table(0, nb, g):
-            ts2 = ts + gb if ts + gb < sb else sb
-            gb2 = g | fgb
-            for pr, gr, fgr, sgr, potions, mr in reds:
-                q = pb * pr
-                if not (mb or mr or (hearts and (potions or kr)) or (potions and kb)):
-                    known += q * bust
-                    continue
-                nb2, nr2 = sgb + hearts, sgr + potions
-                k2 = (
-                    rb, sb, tr + gr if tr + gr < rb else rb, ts2, gb2 | fgr, True,
-                    nb2, nr2, hearts, potions, kb, kr, nsb, nsr, sab, sar, fb, fr,
-                )  # fmt: skip
-                if nb2 == nb and nr2 == nr:
-                    # Nothing changed but the faces: the same greedy roll is offered again.
-                    loops.append((settled(k2), q, k2))
-                else:
-                    got = dget(k2)
-                    known += q * (decision(k2) if got is None else got)
+        for q, dr, ds, g2, nb2, nr2, hearts, potions, loop in rows:
+            k2 = (
+                rb, sb, tr + dr, ts + ds, g2, True,
+                nb2, nr2, hearts, potions, kb, kr, nsb, nsr, sab, sar, fb, fr,
+            )  # fmt: skip
+            if loop:
+                # Nothing changed but the faces: the same greedy roll is offered again.
+                loops.append((settled(k2), q, k2))
+            else:
+                got = dget(k2)
+                known += q * (decision(k2) if got is None else got)
         value = _loop_value(known, loops)
         store[gk] = value
         for a, _q, k2 in loops:
             dstore[k2] = min(a, value)
         return value
+
+    def greedy_rows(
+        self, nb: int, nr: int, g: int, kb: bool, kr: bool, room_r: int, room_s: int
+    ) -> tuple[float, tuple[Row, ...]]:
+        """A greedy roll of ``nb`` blue and ``nr`` red dice with groups ``g`` (and kept
+        dice of each colour, or none): the chance of a bust, and every other outcome as
+        the Stardust it adds (no more than the room left below the needs), the groups,
+        the pool and its hearts and potions after, and whether the pool is as big as
+        before; outcomes that lead to the same state are one row. Made once per case."""
+        room_r = room_r if room_r < _MOST_GAIN else _MOST_GAIN
+        room_s = room_s if room_s < _MOST_GAIN else _MOST_GAIN
+        ck = (nb, nr, g, kb, kr, room_r, room_s)
+        got = self.rows.get(ck)
+        if got is not None:
+            return got
+        bust = 0.0
+        merged: dict[tuple[int, int, int, int, int, int, int, bool], float] = {}
+        reds = self.table(1, nr, g)
+        for pb, gb, fgb, sgb, hearts, mb in self.table(0, nb, g):
+            ds = gb if gb < room_s else room_s
+            for pr, gr, fgr, sgr, potions, mr in reds:
+                q = pb * pr
+                if not (mb or mr or (hearts and (potions or kr)) or (potions and kb)):
+                    bust += q
+                    continue
+                nb2, nr2 = sgb + hearts, sgr + potions
+                row = (
+                    gr if gr < room_r else room_r, ds, g | fgb | fgr, nb2, nr2, hearts, potions,
+                    nb2 == nb and nr2 == nr,
+                )  # fmt: skip
+                merged[row] = merged.get(row, 0.0) + q
+        got = self.rows[ck] = (bust, tuple((q, *row) for row, q in merged.items()))
+        return got
 
     def table(self, colour: int, k: int, g: int) -> tuple[Outcome, ...]:
         """Outcomes of rolling ``k`` dice of a colour (0 blue, 1 red) with groups ``g``."""
