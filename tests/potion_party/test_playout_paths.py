@@ -77,7 +77,7 @@ def test_a_greedy_roll_in_one_pass_leaves_what_roll_pool_and_settle_leave() -> N
                 assert isinstance(s, PotionPartyState)
                 fast, plain = s.clone(), s.clone()
                 fast.rng, plain.rng = Rng(seed), Rng(seed)
-                safe = fast.roll_greedy(fast.current)
+                safe = fast.roll_and_settle(fast.current, True)
                 plain.roll_pool(plain.current)
                 assert plain.settle(plain.current, greedy=True) == safe
                 if safe:
@@ -88,3 +88,22 @@ def test_a_greedy_roll_in_one_pass_leaves_what_roll_pool_and_settle_leave() -> N
                 checked += 1
             s.apply(agent.choose(s, d))
     assert checked > 1000 and busts > 100
+
+
+def test_a_first_roll_with_saved_dice_in_one_pass_leaves_what_roll_pool_and_settle_leave() -> None:
+    """A turn's first roll with saved dice added to the pool (one to five blue, up to three
+    red, in any order), rolled both ways with the same generator."""
+    for seed in range(400):
+        options = ODD_FACES if seed % 2 else {}
+        recipe = ("invisibility", "speed", "soul-jar")[seed % 3]
+        s = _turn_start(seed, {"recipe": recipe, **options}, "orc")
+        gen = Rng(seed)
+        extra = [("blue", "")] * (1 + gen.below(5)) + [("red", "")] * gen.below(4)
+        gen.shuffle(extra)
+        s.pool = s.pool + extra
+        fast, plain = s.clone(), s.clone()
+        fast.rng, plain.rng = Rng(seed * 31), Rng(seed * 31)
+        assert fast.roll_and_settle(0, False)
+        plain.roll_pool(0)
+        assert plain.settle(0)
+        assert _table(fast) == _table(plain), seed

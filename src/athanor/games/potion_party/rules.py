@@ -372,10 +372,11 @@ class PotionPartyState(GameState):
                 )
         return self._form(seat, counts, rest, rest_codes, greedy)
 
-    def roll_greedy(self, seat: int) -> bool:
-        """A greedy roll with nobody reading the log: ``roll_pool`` then ``settle(seat,
-        greedy=True)`` in one pass over the dice (the same draws and the same state after;
-        a test compares the two). False on a bust."""
+    def roll_and_settle(self, seat: int, greedy: bool) -> bool:
+        """A roll with nobody reading the log: ``roll_pool`` then ``settle(seat, greedy)``
+        in one pass over the dice (the same draws and the same state after; a test
+        compares the two). False on a greedy roll's bust. Not for the Lich's first roll,
+        which may roll Darkness again before the pool settles."""
         rolls = self.rolls
         dark: list[str] = []
         rest: list[tuple[str, str]] = []
@@ -396,7 +397,7 @@ class PotionPartyState(GameState):
             self.aside.extend(dark)
             if RECIPES[self.recipe].amounts["darkness"]:
                 self.tally["darkness"] += len(dark)
-        return self._form(seat, counts, rest, rest_codes, True)
+        return self._form(seat, counts, rest, rest_codes, greedy)
 
     def _form(
         self,
@@ -1010,6 +1011,10 @@ class Turn(Frame):
                 dark = s.roll_fresh(self.seat)  # a fresh pool, nobody reading: use the tables
                 if dark < 0:
                     step = self.step = "collect"
+            elif s.log is None and s.power(self.seat) != "lich":
+                s.roll_and_settle(self.seat, False)  # saved dice added: in one pass
+                step = self.step = "collect"
+                dark = 0
             else:
                 dark = s.roll_pool(self.seat)
             if dark >= 2 and s.power(self.seat) == "lich":
@@ -1140,7 +1145,7 @@ class Turn(Frame):
             if s.log is not None:
                 s._act(seat, "are", "is", " greedy.")
             if s.log is None:
-                safe = s.roll_greedy(seat)
+                safe = s.roll_and_settle(seat, True)
             else:
                 s.roll_pool(seat)
                 safe = s.settle(seat, greedy=True)
