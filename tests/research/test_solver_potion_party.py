@@ -11,7 +11,7 @@ import pytest
 from athanor import catalog
 from athanor.engine import Rng
 from athanor.games.potion_party.data import RECIPES
-from athanor.games.potion_party.optimal import OptimalBot, state_key
+from athanor.games.potion_party.optimal import TIE, OptimalBot, state_key
 from athanor.games.potion_party.rules import PotionPartyState, StartTurn
 from athanor.games.potion_party.solver import (
     DEFAULT,
@@ -236,6 +236,21 @@ def test_the_bot_finishes_in_the_expected_number_of_turns_in_the_real_game() -> 
     mean = sum(runs) / len(runs)
     sd = math.sqrt(sum((x - mean) ** 2 for x in runs) / (len(runs) - 1))
     assert abs(mean - expected) < 4 * sd / math.sqrt(len(runs)), (mean, expected)
+
+
+def test_values_closer_than_the_solvers_accuracy_are_a_tie_that_goes_to_stopping(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last bits of a sum never decide: a choice better by less than TIE is a tie,
+    and a tie goes to stopping; a choice better by more is taken."""
+    s = table(recipe="speed", first_roll="blue:1 blue:1 blue:heart red:potion red:2 red:dark")
+    d = s.decision
+    assert d is not None and {"stop", "greedy"} <= set(d.ids)
+    sol = _shipped("stop-saving")
+    for greedy, want in ((2.0 - TIE / 2, "stop"), (2.0 - 10 * TIE, "greedy")):
+        values = {"stop": 2.0, "greedy": greedy}
+        monkeypatch.setattr(sol, "choices", lambda _key, v=values: v)
+        assert OptimalBot(1).choose(s, d) == want
 
 
 def test_it_stops_when_stopping_finishes_the_potion() -> None:

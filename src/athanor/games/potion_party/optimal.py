@@ -26,6 +26,9 @@ from athanor.games.potion_party.rules import (
 )
 from athanor.games.potion_party.solver import MAX_BLUE, MAX_RED, Key, Solver, covers, shipped
 
+# Values closer than this are a tie: the solver's values are good to about 1e-9 turns.
+TIE = 1e-8
+
 
 class OptimalBot(PotionPartyBot):
     """Plays its own turns as the lone-player policy says (exact near the end)."""
@@ -56,8 +59,12 @@ class OptimalBot(PotionPartyBot):
             values = solver.alchemy_face(k, k[6], k[7], k[8], k[9], k[10], k[11])
         legal = {k: v for k, v in values.items() if k in ids}
         if legal:
-            # Ties go to stopping (or the first id), so the choice never depends on order.
-            return min(legal, key=lambda k: (legal[k], k != "stop", k))
+            # Values closer than the solver's accuracy are a tie, and ties go to stopping
+            # (or the first id), so neither the order of the options nor the last bits of
+            # a sum ever decide.
+            best = min(legal.values())
+            near = [k for k, v in legal.items() if v <= best + TIE]
+            return min(near, key=lambda k: (k != "stop", k))
         return super().choose(state, decision)
 
     def _use_saved(self, s: PotionPartyState, seat: int, solver: Solver) -> str:
@@ -77,7 +84,8 @@ class OptimalBot(PotionPartyBot):
         }
         if not legal:  # a die already kept that the model would roll: roll the rest
             return "add"
-        kb, kr = min(legal, key=lambda k: (legal[k], k))
+        best = min(legal.values())
+        kb, kr = min(k for k, v in legal.items() if v <= best + TIE)
         if s.waiting[0] == "blue":
             return "keep" if kept_b < kb else "add"
         return "keep" if kept_r < kr else "add"
