@@ -18,7 +18,7 @@ def _turn_start(seed: int, options: dict[str, str], alchemist: str) -> PotionPar
     assert isinstance(s, PotionPartyState)
     s.alchemist[0] = alchemist
     s._reset_turn()
-    s.start_turn(0)
+    assert s.begin_turn(0)
     return s
 
 

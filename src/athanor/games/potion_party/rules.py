@@ -265,12 +265,8 @@ class PotionPartyState(GameState):
                 f"completed the {r.title}. The alchemist closest to it wins.",
             )
             return False
-        self.start_turn(seat)
-        return True
-
-    def start_turn(self, seat: int) -> None:
-        """Begin a seat's turn. The turn's other fields are already clear: the set-up and
-        the end of every turn (``record``, ``bust``) clear them."""
+        # The turn's other fields are already clear: the set-up and the end of every turn
+        # (``record``, ``bust``) clear them.
         self.current = seat
         self.turns += 1
         self.pool = list(_FRESH_POOL)
@@ -282,6 +278,7 @@ class PotionPartyState(GameState):
                 f"Turn {self.turns}: {self.names[seat]} to play.",
                 [(seat, f"Turn {self.turns}: your turn.")],
             )
+        return True
 
     def roll_pool(self, seat: int) -> int:
         """Roll every die in the pool, narrate the faces in order and return how many
