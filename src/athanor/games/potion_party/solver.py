@@ -70,12 +70,16 @@ Row = tuple[float, int, int, int, int, int, int, int, bool]
 
 DEFAULT: Faces = (DEFAULT_FACES[BLUE], DEFAULT_FACES[RED], DEFAULT_FACES["green"])
 
-# The programmes the project solves: the exact one, with every choice a lone player has, and
-# a smaller one (saving only when stopping, saved dice always rolled with the pool, a Super
-# Die's Alchemy face let go) whose every need of a whole recipe can be solved; its policy is
-# exact within those limits, so its values bound the exact ones from above.
+# The programmes the project solves: the exact one, with every choice a lone player has,
+# and two smaller ones that leave some choices out, so that every need of a whole recipe
+# can be solved: "no-early-save" saves a heart or a potion only when the turn stops (every
+# other choice kept), "stop-saving" also rolls every saved die with the pool and lets a
+# Super Die's Alchemy face go. Each one's policy is exact within its limits, and every one
+# of its policies is a policy of the exact programme, so its values bound the exact ones
+# from above.
 MODELS: dict[str, dict[str, bool]] = {
     "exact": {"keep": True, "early_save": True, "super_save": True},
+    "no-early-save": {"keep": True, "early_save": False, "super_save": True},
     "stop-saving": {"keep": False, "early_save": False, "super_save": False},
 }
 
@@ -669,7 +673,11 @@ def _colour_table(solver: Solver, colour: int, k: int, g: int) -> tuple[Outcome,
 
 # -- the shipped tables ------------------------------------------------------------------
 
-DATA_FILES = {"exact": "data/optimal_turns.json", "stop-saving": "data/stop_saving_turns.json"}
+DATA_FILES = {
+    "exact": "data/optimal_turns.json",
+    "no-early-save": "data/no_early_save_turns.json",
+    "stop-saving": "data/stop_saving_turns.json",
+}
 DATA_FILE = DATA_FILES["exact"]
 
 
