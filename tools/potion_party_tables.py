@@ -26,6 +26,9 @@ from athanor.games.potion_party.data import RECIPES
 from athanor.games.potion_party.solver import DATA_FILES, DEFAULT, MODELS, Solver, load_turns
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src/athanor/games/potion_party"
+# Inner states kept from one need to the next (about 250 bytes each): a long run forgets the
+# smaller needs' past this and works them out again when a Super Die reaches them.
+KEEP_STATES = 8_000_000
 
 
 def _solve(solver: Solver, rb: int, sb: int) -> None:
@@ -112,6 +115,7 @@ def main() -> None:
             except (OSError, ValueError) as exc:
                 ap.error(f"cannot use the table: {exc}")
         solver = Solver(DEFAULT, turns, **flags)
+        solver.keep_states = KEEP_STATES
         if args.recipes:
             needs = _recipe_needs()
         else:

@@ -344,3 +344,17 @@ def test_from_the_middle_of_the_race_the_bot_takes_the_turns_the_table_says() ->
     sd = math.sqrt(sum((x - mean) ** 2 for x in runs) / (len(runs) - 1))
     se = sd / math.sqrt(len(runs))
     assert expected - 0.1 - 4 * se < mean < expected + 4 * se, (mean, expected, se)
+
+
+def test_letting_the_smaller_needs_inner_states_go_gives_the_same_values() -> None:
+    """A long solve may forget the smaller needs' inner states between needs (they are
+    worked out again from the turn starts when a Super Die reaches them)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    keep, forget = (Solver(DEFAULT, **MODELS["stop-saving"]) for _ in range(2))
+    forget.keep_states = 0
+    keep.solve(3, 3)
+    forget.solve(3, 3)
+    assert len(forget.final) < len(keep.final)
+    assert keep.turns.keys() == forget.turns.keys()
+    for k, v in keep.turns.items():
+        assert abs(v - forget.turns[k]) < 1e-9, k

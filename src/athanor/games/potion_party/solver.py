@@ -124,6 +124,7 @@ class Solver:
         self.rows = {}
         self.states = 0  # states inside the turns of the need solved last
         self.mix = True  # Anderson's mixing of the sweeps (False: plain value iteration)
+        self.keep_states: int | None = None  # inner states kept between needs (None: all)
         self.verbose = False
 
     # -- turn starts ---------------------------------------------------------------------
@@ -487,7 +488,12 @@ class Solver:
                 self.guess = new
             else:
                 self.guess = dict(zip(starts, mixed, strict=True))
-        # Converged: the last sweep's states become final (within the tolerance).
+        # Converged: the last sweep's states become final (within the tolerance). Past
+        # ``keep_states`` the smaller needs' inner states are let go: they are worked out
+        # again from the turn-start table when a Super Die reaches them (the same values),
+        # so a long solve's memory stays bounded.
+        if self.keep_states is not None and len(self.final) > self.keep_states:
+            self.final, self.greedy_final, self.finish_final = {}, {}, {}
         self.final.update(self.memo)
         self.greedy_final.update(self.greedy_memo)
         self.finish_final.update(self.finish_memo)
