@@ -1,17 +1,17 @@
 """Solve Potion Party's lone-player turn starts and write them as package data.
 
     python tools/potion_party_tables.py --ruby 2 --sapphire 2
-    python tools/potion_party_tables.py --model stop-saving --recipes
+    python tools/potion_party_tables.py --model no-early-save --recipes
 
-Every need up to (ruby, sapphire), each with all 24 combinations of saved dice, is solved
-(solver.py) and written to the model's package data (``data/optimal_turns.json`` for the
-exact model, ``data/stop_saving_turns.json`` for the smaller one), which the optimal bot
-reads; the file is rewritten after every need, so a long run can be
-stopped with what it has. Needs of the same total are independent of each other, so they
-can be solved in parallel: ``--need R S --out part.json`` solves one need on top of the
-table already shipped (or ``--table``), and ``--merge part.json ...`` adds such parts to
-it. The test suite recomputes the smallest needs from scratch and compares them with the
-file.
+Every need up to (ruby, sapphire), or with ``--recipes`` every need of the four simple
+recipes, each with all 24 combinations of saved dice, is solved (solver.py) and written to
+the model's package data (``solver.DATA_FILES``: ``data/optimal_turns.json`` for the exact
+model), which the optimal bot reads; the file is rewritten after every need, so a long run
+can be stopped with what it has and carried on with ``--table``. Needs of the same total
+are independent of each other, so they can be solved in parallel: ``--need R S --out
+part.json`` solves one need on top of the table already shipped (or ``--table``), and
+``--merge part.json ...`` adds such parts to it. The test suite recomputes needs from
+scratch and compares them with the file.
 """
 
 from __future__ import annotations

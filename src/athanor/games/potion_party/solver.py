@@ -1,4 +1,4 @@
-"""The exact optimal way for a lone alchemist to brew a simple potion as fast as possible.
+"""The optimal way for a lone alchemist to brew a simple potion as fast as possible.
 
 A dynamic programme over the whole turn. A turn starts needing (rb, sb) Ruby and Sapphire
 Stardust with (wb, wr) Alchemy dice saved from the last turn (blue hearts, red potions);
@@ -25,10 +25,11 @@ saved dice): the 24 turn starts of one need are solved together by value iterati
 fixed tolerance, each sweep exact given the last, the next guess mixed from the last few
 sweeps (Anderson's mixing) to need fewer of them.
 
-Solving every need of the four simple recipes takes minutes in pure Python, so the
-turn-start values are computed once by ``tools/potion_party_tables.py`` and shipped as
-package data (``data/optimal_turns.json``); the values inside a turn are then worked out
-on demand from them. A test recomputes a small table from scratch and compares.
+A need holds about a million states inside its turns, and a sweep over them takes seconds,
+so the turn-start values are computed once by ``tools/potion_party_tables.py`` (hours for
+the exact programme, two needs at a time) and shipped as package data, one file per
+programme (``MODELS``, ``DATA_FILES``); the values inside a turn are then worked out on
+demand from them. Tests recompute needs from scratch and compare.
 """
 
 from __future__ import annotations
