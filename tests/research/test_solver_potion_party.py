@@ -26,6 +26,10 @@ from athanor.games.potion_party.solver import (
 )
 from tests.potion_party.helpers import roll, table
 
+# Needs whose whole-recipe values are worked out again from scratch (the last: the whole
+# Potion of Speed).
+NEED_RECHECKS = [(1, 1), (3, 2), (11, 10)]
+
 
 def _shipped(model: str = "exact") -> Solver:
     sol = shipped(DEFAULT, model)
@@ -49,10 +53,15 @@ def _recheck(model: str, need: tuple[int, int], saved: tuple[tuple[int, int], ..
         assert abs(again - turns[start]) < 1e-7, (start, again, turns[start])
 
 
-def test_the_shipped_table_holds_every_saved_dice_combination_of_each_need() -> None:
-    turns = _shipped().turns
+SIMPLE = [r for r in RECIPES.values() if not r.is_complex]
+WHOLE = "no-early-save"  # the programme shipped for every need of a whole recipe
+
+
+@pytest.mark.parametrize("model", ["exact", WHOLE])
+def test_each_shipped_table_holds_every_saved_dice_combination_of_each_need(model: str) -> None:
+    turns = _shipped(model).turns
     needs = {(k[0], k[1]) for k in turns}
-    assert {(0, 0), (1, 0), (0, 1)} <= needs
+    assert {(0, 0), (1, 0), (0, 1), (3, 3)} <= needs
     for rb, sb in needs:
         for wb in range(MAX_BLUE + 1):
             for wr in range(MAX_RED + 1):
@@ -63,6 +72,20 @@ def test_the_shipped_table_holds_every_saved_dice_combination_of_each_need() -> 
                     assert v <= turns[(rb, sb, wb - 1, wr)] + 1e-9
                 if wr:
                     assert v <= turns[(rb, sb, wb, wr - 1)] + 1e-9
+                # Needing more never makes the finish sooner.
+                if rb:
+                    assert v >= turns[(rb - 1, sb, wb, wr)] - 1e-9
+                if sb:
+                    assert v >= turns[(rb, sb - 1, wb, wr)] - 1e-9
+
+
+def test_the_whole_recipe_table_covers_every_need_of_every_simple_recipe() -> None:
+    turns = _shipped(WHOLE).turns
+    assert len(SIMPLE) == 4
+    for r in SIMPLE:
+        for rb in range(r.need("ruby") + 1):
+            for sb in range(r.need("sapphire") + 1):
+                assert all((rb, sb, wb, wr) in turns for wb in range(6) for wr in range(4))
 
 
 @pytest.mark.parametrize("need", [(1, 0), (0, 1)])
@@ -72,55 +95,46 @@ def test_the_shipped_table_solves_the_optimality_equations_recomputed_from_scrat
     _recheck("exact", need, ((0, 0), (1, 0), (0, 1), (1, 1)))
 
 
-SIMPLE = [r for r in RECIPES.values() if not r.is_complex]
-
-
-def test_the_stop_saving_table_covers_every_need_of_every_simple_recipe() -> None:
-    turns = _shipped("stop-saving").turns
-    assert len(SIMPLE) == 4
-    for r in SIMPLE:
-        for rb in range(r.need("ruby") + 1):
-            for sb in range(r.need("sapphire") + 1):
-                for wb in range(MAX_BLUE + 1):
-                    for wr in range(MAX_RED + 1):
-                        v = turns[(rb, sb, wb, wr)]
-                        assert v == 0.0 if (rb, sb) == (0, 0) else v >= 1.0
-                        if wb:
-                            assert v <= turns[(rb, sb, wb - 1, wr)] + 1e-9
-                        if rb:  # needing more never makes the finish sooner
-                            assert v >= turns[(rb - 1, sb, wb, wr)] - 1e-9
-
-
-@pytest.mark.parametrize(
-    "need", [(1, 1), (3, 2), (10, 11)], ids=["small", "middle", "whole-icy-armor"]
-)
-def test_the_stop_saving_table_solves_its_equations_recomputed_from_scratch(
+@pytest.mark.parametrize("need", NEED_RECHECKS, ids=["small", "middle", "whole-speed"])
+def test_the_whole_recipe_table_solves_its_equations_recomputed_from_scratch(
     need: tuple[int, int],
 ) -> None:
-    _recheck("stop-saving", need, ((0, 0), (2, 1), (5, 3)))
+    _recheck(WHOLE, need, ((0, 0), (2, 1), (5, 3)))
 
 
-def test_the_smaller_model_never_beats_the_exact_one() -> None:
-    """Every policy of the stop-saving model is a policy of the exact one, so its values
-    can only be as slow or slower, at every start both tables hold; and the choices it
-    leaves out are worth something somewhere."""
-    exact, smaller = _shipped().turns, _shipped("stop-saving").turns
+def test_the_whole_recipe_programme_never_beats_the_exact_one_and_is_close_to_it() -> None:
+    """Every policy of the no-early-save programme is a policy of the exact one, so its
+    values can only be as slow or slower, at every start both tables hold; early saves
+    are worth something somewhere, but little (docs/search.md gives the gap)."""
+    exact, smaller = _shipped().turns, _shipped(WHOLE).turns
     shared = [k for k in exact if k in smaller and (k[0] or k[1])]
-    assert len(shared) >= 48
-    for k in shared:
-        assert smaller[k] >= exact[k] - 1e-9, k
-    assert any(smaller[k] > exact[k] + 0.01 for k in shared)
+    assert len(shared) >= 24 * 35
+    gaps = [smaller[k] - exact[k] for k in shared]
+    assert min(gaps) >= -1e-9
+    assert 1e-6 < max(gaps) < 0.01
+
+
+def test_each_choice_left_out_costs_turns() -> None:
+    """The stop-saving programme (saved dice always rolled, a Super Die's Alchemy face let
+    go, saves only when stopping) is slower again, and by more: keeping saved dice aside
+    to match is worth a lot."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    small = Solver(DEFAULT, **MODELS["stop-saving"])
+    small.solve(3, 3)
+    whole = _shipped(WHOLE).turns
+    gaps = [v - whole[k] for k, v in small.turns.items() if k[0] or k[1]]
+    assert min(gaps) >= -1e-9 and max(gaps) > 0.1
 
 
 def test_a_table_of_the_other_model_is_refused() -> None:
-    text = json.dumps(_shipped("stop-saving").to_json())
-    load_turns(text, DEFAULT, "stop-saving")
-    with pytest.raises(ValueError, match="'stop-saving' model, not 'exact'"):
+    text = json.dumps(_shipped(WHOLE).to_json())
+    load_turns(text, DEFAULT, WHOLE)
+    with pytest.raises(ValueError, match="'no-early-save' model, not 'exact'"):
         load_turns(text, DEFAULT, "exact")
     raw = json.loads(text)
     del raw["model"]
     with pytest.raises(ValueError, match="model"):
-        load_turns(json.dumps(raw), DEFAULT, "stop-saving")
+        load_turns(json.dumps(raw), DEFAULT, WHOLE)
 
 
 def test_a_table_for_other_faces_or_a_broken_table_is_refused() -> None:
@@ -246,7 +260,8 @@ def test_values_closer_than_the_solvers_accuracy_are_a_tie_that_goes_to_stopping
     s = table(recipe="speed", first_roll="blue:1 blue:1 blue:heart red:potion red:2 red:dark")
     d = s.decision
     assert d is not None and {"stop", "greedy"} <= set(d.ids)
-    sol = _shipped("stop-saving")
+    sol = OptimalBot.solver(s, 0)
+    assert sol is not None
     for greedy, want in ((2.0 - TIE / 2, "stop"), (2.0 - 10 * TIE, "greedy")):
         values = {"stop": 2.0, "greedy": greedy}
         monkeypatch.setattr(sol, "choices", lambda _key, v=values: v)
@@ -318,14 +333,14 @@ def test_for_complex_recipes_and_other_dice_it_plays_the_heuristic() -> None:
     )
 
 
-def test_far_from_the_end_it_plays_the_stop_saving_policy() -> None:
+def test_far_from_the_end_it_plays_the_whole_recipe_policy() -> None:
     """At the start of the race the exact table does not reach: the bot takes the
-    stop-saving model's best choice, and near the end the exact model's."""
+    no-early-save programme's best choice, and near the end the exact model's."""
     far = table(recipe="speed", first_roll="blue:1 blue:1 blue:heart red:potion red:2 red:dark")
     d = far.decision
     assert d is not None
     sol = OptimalBot.solver(far, 0)
-    assert sol is _shipped("stop-saving")
+    assert sol is _shipped(WHOLE)
     values = sol.choices(state_key(far, 0, sol))
     best = min(values, key=lambda k: (values[k], k != "stop", k))
     assert set(values) <= set(d.ids)
@@ -335,15 +350,15 @@ def test_far_from_the_end_it_plays_the_stop_saving_policy() -> None:
 
 
 def test_from_the_middle_of_the_race_the_bot_takes_the_turns_the_table_says() -> None:
-    """Needing 3 Ruby and 3 Sapphire, the bot plays the stop-saving policy, then the exact
-    one for the last Stardust; it can only be as fast or faster than the stop-saving
-    model says (the exact endgame is better), and not by much (300 games)."""
-    expected = _shipped("stop-saving").expected_turns(3, 3)
-    runs = [_turns_to_finish(seed, 3, 3) for seed in range(300)]
+    """Needing 6 Ruby and 6 Sapphire, the bot plays the whole-recipe policy, then the
+    exact one once its needs are inside the exact table; it can only be as fast or a
+    little faster than the whole-recipe programme says (300 games)."""
+    expected = _shipped(WHOLE).expected_turns(6, 6)
+    runs = [_turns_to_finish(seed, 6, 6) for seed in range(300)]
     mean = sum(runs) / len(runs)
     sd = math.sqrt(sum((x - mean) ** 2 for x in runs) / (len(runs) - 1))
     se = sd / math.sqrt(len(runs))
-    assert expected - 0.1 - 4 * se < mean < expected + 4 * se, (mean, expected, se)
+    assert expected - 0.01 - 4 * se < mean < expected + 4 * se, (mean, expected, se)
 
 
 def test_letting_the_smaller_needs_inner_states_go_gives_the_same_values() -> None:

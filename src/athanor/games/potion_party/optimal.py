@@ -5,7 +5,8 @@ still to play: which saved dice to roll and which to keep to match, stop or be g
 pair, save a heart or a potion, where a Super Die's stars go and what to do with its
 Alchemy face; a new Super Die is rolled at once. Near the end of the race (needs inside
 the exact model's table) the values are the exact programme's; before that they are the
-stop-saving model's, solved for every need of the simple recipes (see docs/search.md).
+no-early-save programme's (within a few thousandths of a turn of the exact values), solved
+for every need of the simple recipes (see docs/search.md).
 For everything else (alchemists, the recipe, Sabotage, the Lich's reroll), complex
 recipes and dice with other faces, it plays as the heuristic bot. Everything in Potion
 Party is public: it reads the tables, never the random generator.
@@ -93,7 +94,7 @@ class OptimalBot(PotionPartyBot):
     @staticmethod
     def solver(s: PotionPartyState, seat: int | None = None) -> Solver | None:
         """The shipped solution that covers a seat's needs now: the exact model's where its
-        table reaches, else the stop-saving model's (None for a complex recipe, dice with
+        table reaches, else the no-early-save one's (None for a complex recipe, dice with
         other faces, or needs beyond both tables). Without a seat: the exact one."""
         r = s.the_recipe
         if r is None or r.is_complex:
@@ -102,7 +103,7 @@ class OptimalBot(PotionPartyBot):
         if seat is None:
             return shipped(faces)
         need = needs(s, seat)
-        for model in ("exact", "stop-saving"):
+        for model in ("exact", "no-early-save"):
             solver = shipped(faces, model)
             if solver is not None and covers(solver, *need):
                 return solver
