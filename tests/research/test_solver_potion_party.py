@@ -8,8 +8,10 @@ import sys
 
 import pytest
 
+import athanor
 from athanor import catalog
 from athanor.engine import Rng
+from athanor.games.potion_party import optimal
 from athanor.games.potion_party.data import RECIPES
 from athanor.games.potion_party.optimal import TIE, OptimalBot, state_key
 from athanor.games.potion_party.rules import PotionPartyState, StartTurn
@@ -373,3 +375,35 @@ def test_letting_the_smaller_needs_inner_states_go_gives_the_same_values() -> No
     assert keep.turns.keys() == forget.turns.keys()
     for k, v in keep.turns.items():
         assert abs(v - forget.turns[k]) < 1e-9, k
+
+
+def _choices_of_games(seeds: range) -> list[str]:
+    """Every choice made in some games of the optimal bot against the heuristic one."""
+    made = []
+    for seed in seeds:
+        s = athanor.new_game("potion-party", 2, seed, {"recipe": "icy-armor"}, log=False)
+        bots = [OptimalBot(seed), catalog.bot("potion-party", "heuristic", seed)]
+        while (d := s.decision) is not None:
+            made.append(bots[d.seat].choose(s, d))
+            s.apply(made[-1])
+    return made
+
+
+def test_a_bot_that_lets_its_inner_states_go_plays_the_same_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past MOST_STATES the tables' solvers forget the states worked out inside turns and
+    work them out again when asked: the memory stays bounded and the play is the same."""
+    seeds = range(900, 906)
+    before = _choices_of_games(seeds)
+    sol = _shipped(WHOLE)
+    held = len(sol.final)
+    assert held > 1000
+    monkeypatch.setattr(optimal, "MOST_STATES", 1000)
+    assert _choices_of_games(seeds) == before
+    assert len(sol.final) < held  # let go at least once, worked out again since
+    sol.trim(10**9)  # under the limit: nothing is let go
+    kept = len(sol.final)
+    assert kept > 0
+    sol.trim(kept - 1)
+    assert not sol.final and not sol.greedy_final and not sol.finish_final

@@ -29,6 +29,9 @@ from athanor.games.potion_party.solver import MAX_BLUE, MAX_RED, Key, Solver, co
 
 # Values closer than this are a tie: the solver's values are good to about 1e-9 turns.
 TIE = 1e-8
+# Inner states a shipped table's solver may hold before it lets them go and works them out
+# again (about 300 bytes each): the games are the same, the memory bounded.
+MOST_STATES = 4_000_000
 
 
 class OptimalBot(PotionPartyBot):
@@ -44,6 +47,7 @@ class OptimalBot(PotionPartyBot):
         solver = self.solver(s, seat) if seat == s.current else None
         if solver is None:
             return super().choose(state, decision)
+        solver.trim(MOST_STATES)
         frame = s.stack[-1]
         ids = decision.ids
         values: dict[str, float] = {}

@@ -128,6 +128,15 @@ class Solver:
         self.keep_states: int | None = None  # inner states kept between needs (None: all)
         self.verbose = False
 
+    def trim(self, limit: int) -> None:
+        """Let every worked-out inner state go once more than ``limit`` are held: they are
+        worked out again from the turn-start table when asked (the same values), so a long
+        run of games keeps its memory bounded. Not during a solve."""
+        if self.cur == (-1, -1) and (
+            len(self.final) + len(self.greedy_final) + len(self.finish_final) > limit
+        ):
+            self.final, self.greedy_final, self.finish_final = {}, {}, {}
+
     # -- turn starts ---------------------------------------------------------------------
 
     def start(self, rb: int, sb: int, wb: int, wr: int) -> float:
