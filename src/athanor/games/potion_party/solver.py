@@ -135,7 +135,11 @@ class Solver:
         if self.cur == (-1, -1) and (
             len(self.final) + len(self.greedy_final) + len(self.finish_final) > limit
         ):
-            self.final, self.greedy_final, self.finish_final = {}, {}, {}
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Forget the final inner states (the turn-start table stays)."""
+        self.final, self.greedy_final, self.finish_final = {}, {}, {}
 
     # -- turn starts ---------------------------------------------------------------------
 
@@ -503,7 +507,7 @@ class Solver:
         # again from the turn-start table when a Super Die reaches them (the same values),
         # so a long solve's memory stays bounded.
         if self.keep_states is not None and len(self.final) > self.keep_states:
-            self.final, self.greedy_final, self.finish_final = {}, {}, {}
+            self._let_go()
         self.final.update(self.memo)
         self.greedy_final.update(self.greedy_memo)
         self.finish_final.update(self.finish_memo)
