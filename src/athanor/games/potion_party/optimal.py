@@ -3,10 +3,8 @@
 On its own turn it takes at every question the choice with the fewest expected turns
 still to play: which saved dice to roll and which to keep to match, stop or be greedy,
 pair, save a heart or a potion, where a Super Die's stars go and what to do with its
-Alchemy face; a new Super Die is rolled at once. Near the end of the race (needs inside
-the exact model's table) the values are the exact programme's; before that they are the
-no-early-save programme's (within a few thousandths of a turn of the exact values), solved
-for every need of the simple recipes (see docs/search.md).
+Alchemy face; a new Super Die is rolled at once. The values are the exact programme's,
+solved for every need of the four simple recipes (see docs/search.md).
 For everything else (alchemists, the recipe, Sabotage, the Lich's reroll), complex
 recipes and dice with other faces, it plays as the heuristic bot. Everything in Potion
 Party is public: it reads the tables, never the random generator.
@@ -35,7 +33,7 @@ MOST_STATES = 4_000_000
 
 
 class OptimalBot(PotionPartyBot):
-    """Plays its own turns as the lone-player policy says (exact near the end)."""
+    """Plays its own turns as the lone player's exact policy says."""
 
     name = "optimal"
 
@@ -97,20 +95,15 @@ class OptimalBot(PotionPartyBot):
 
     @staticmethod
     def solver(s: PotionPartyState, seat: int | None = None) -> Solver | None:
-        """The shipped solution that covers a seat's needs now: the exact model's where its
-        table reaches, else the no-early-save one's (None for a complex recipe, dice with
-        other faces, or needs beyond both tables). Without a seat: the exact one."""
+        """The shipped exact solution, if its table covers a seat's needs now (None for a
+        complex recipe, dice with other faces, or needs beyond the table). Without a seat:
+        the exact solution whatever the needs."""
         r = s.the_recipe
         if r is None or r.is_complex:
             return None
-        faces = (s.faces["blue"], s.faces["red"], s.faces["green"])
-        if seat is None:
-            return shipped(faces)
-        need = needs(s, seat)
-        for model in ("exact", "no-early-save"):
-            solver = shipped(faces, model)
-            if solver is not None and covers(solver, *need):
-                return solver
+        solver = shipped((s.faces["blue"], s.faces["red"], s.faces["green"]))
+        if solver is None or seat is None or covers(solver, *needs(s, seat)):
+            return solver
         return None
 
 

@@ -72,12 +72,12 @@ Row = tuple[float, int, int, int, int, int, int, int, bool]
 DEFAULT: Faces = (DEFAULT_FACES[BLUE], DEFAULT_FACES[RED], DEFAULT_FACES["green"])
 
 # The programmes the project solves: the exact one, with every choice a lone player has,
-# and two smaller ones that leave some choices out, so that every need of a whole recipe
-# can be solved: "no-early-save" saves a heart or a potion only when the turn stops (every
-# other choice kept), "stop-saving" also rolls every saved die with the pool and lets a
-# Super Die's Alchemy face go. Each one's policy is exact within its limits, and every one
-# of its policies is a policy of the exact programme, so its values bound the exact ones
-# from above.
+# and two smaller ones that leave some choices out, cheaper to solve (the no-early-save
+# table covered whole recipes first; both are kept as yardsticks): "no-early-save" saves a
+# heart or a potion only when the turn stops (every other choice kept), "stop-saving" also
+# rolls every saved die with the pool and lets a Super Die's Alchemy face go. Each one's
+# policy is exact within its limits, and every one of its policies is a policy of the exact
+# programme, so its values bound the exact ones from above.
 MODELS: dict[str, dict[str, bool]] = {
     "exact": {"keep": True, "early_save": True, "super_save": True},
     "no-early-save": {"keep": True, "early_save": False, "super_save": True},
