@@ -466,6 +466,8 @@ class GameSpec:
     shortcuts: Mapping[str, str] = field(default_factory=dict)
     # Every card (or component) by name with its text in our words, for ``card NAME``.
     cards: Callable[[], Mapping[str, str]] | None = None
+    # Fixed facts of each card a client draws (a Dominion card's types and cost), by name.
+    card_facts: Callable[[], Mapping[str, Any]] | None = None
     # What the result's scores count, in words ("victory points").
     score_name: str = "points"
     # A team game: every seat wins or loses together (the simulator reports the team).

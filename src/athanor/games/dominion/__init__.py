@@ -68,6 +68,18 @@ def card_texts() -> dict[str, str]:
     }
 
 
+def card_facts() -> dict[str, Any]:
+    """Each card's types (in the printed order) and cost, for a client drawing the cards."""
+    return {
+        c.name: {
+            "types": [t.name.title() for t in CardType if t in c.types and t.name],
+            "coins": c.cost.coins,
+            "potions": c.cost.potions,
+        }
+        for c in CARDS.values()
+    }
+
+
 def sample_options(rng: Rng) -> dict[str, Any]:
     """A random valid set-up: a random kingdom with any share of Alchemy, or a preset."""
     presets = list(PRESETS)
@@ -109,6 +121,7 @@ SPEC = GameSpec(
     minor_events=frozenset({"draw", "shuffle", "discard", "reveal", "put", "aside"}),
     shortcuts={"e": "end", "end": "end", "t": "treasures", "all": "treasures"},
     cards=card_texts,
+    card_facts=card_facts,
     score_name="victory points",
     encoding=encoding,
     bot_from_text=lambda text, source, seed: StrategyBot(parsed(text, source), seed),

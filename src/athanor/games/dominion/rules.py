@@ -81,6 +81,7 @@ class Weights(dict[str, int]):
         return 0
 
 
+_ORDER = {n: i for i, n in enumerate(CARDS)}
 _IS_ACTION = Weights({n: 1 if n in ACTIONS else 0 for n in CARDS})
 _COIN_OF = Weights({n: TREASURE_COINS.get(n, 0) for n in CARDS})  # every Treasure's coins
 
@@ -355,6 +356,63 @@ class DominionState(GameState):
         if vineyards:  # D30
             total += vineyards * (self.tally(seat, _IS_ACTION) // 3)
         return total
+
+    def vp_breakdown(self, seat: int) -> list[list[Any]]:
+        """A seat's score card by card: [name, copies, points they make], in Supply order,
+        for every card that scores (Curses included)."""
+        owned = self.owned(seat)
+        total = self.card_total(seat)
+        actions = self.tally(seat, _IS_ACTION)
+        out: list[list[Any]] = []
+        for name in sorted(owned, key=_ORDER.__getitem__):
+            n = owned[name]
+            each = VP[name]
+            if name == "Gardens":
+                each += total // 10
+            elif name == "Vineyard":
+                each += actions // 3
+            if each or name in ("Gardens", "Vineyard"):
+                out.append([name, n, n * each])
+        return out
+
+    def public_aside(self, seat: int) -> list[str]:
+        """The set-aside cards everyone may see: all but those Sentry is looking at (D45)."""
+        aside = self.asides[seat]
+        if not aside:
+            return []
+        private: list[str] = []
+        for f in self.stack:
+            if isinstance(f, fr.Sentry) and f.seat == seat:
+                private += f.cards[f.idx :] + f.back
+        if not private:
+            return list(aside)
+        out = list(aside)
+        for c in private:
+            if c in out:
+                out.remove(c)
+        return out
+
+    def question_source(self) -> dict[str, Any] | None:
+        """Where the cards named by the question's options lie ({zone, seat}): a hand,
+        the set-aside (revealed) cards, the play area or the discard pile. Buying and
+        gaining always take from the Supply."""
+        if self._decision is None or not self.stack:
+            return None
+        top = self.stack[-1]
+        zone, owner = "hand", int(getattr(top, "seat", self._decision.seat))
+        if isinstance(top, fr.EachOther):
+            owner = top.target(self)
+            if isinstance(top, fr.Bandit):
+                zone = "revealed"
+        elif isinstance(top, alchemy_effects.ScryingPool):
+            zone, owner = "revealed", top.target
+        elif isinstance(top, (fr.Sentry, alchemy_effects.PutBack, alchemy_effects.Golem)):
+            zone = "revealed"
+        elif isinstance(top, (fr.Harbinger, fr.Vassal)):
+            zone = "discard"
+        elif isinstance(top, fr.CleanupChoices):
+            zone = "play"
+        return {"zone": zone, "seat": owner}
 
     def card_census(self) -> dict[str, int]:
         """Every card counted once wherever it is: Supply, trash and each player's zones."""
@@ -914,22 +972,25 @@ class DominionState(GameState):
                 self.possessor >= 0 and seat == self.possessor and i == self.current
             )
             disc = self.discards[i]
-            players.append(
-                {
-                    "name": self.names[i],
-                    "hand": list(self.hands[i]) if mine else None,
-                    "hand_size": len(self.hands[i]),
-                    "deck_size": len(self.decks[i]),
-                    "discard_size": len(disc),
-                    "discard_top": disc[-1] if disc else None,
-                    "in_play": list(self.plays[i]),
-                    "set_aside": list(self.asides[i]) if mine else None,
-                    "set_aside_size": len(self.asides[i]),
-                    "turns": self.turns[i],
-                    # Public: every gain and trash is announced, so players can keep count.
-                    "vp": self.victory_points(i),
-                }
-            )
+            p: dict[str, Any] = {
+                "name": self.names[i],
+                "hand": list(self.hands[i]) if mine else None,
+                "hand_size": len(self.hands[i]),
+                "deck_size": len(self.decks[i]),
+                "discard_size": len(disc),
+                "discard_top": disc[-1] if disc else None,
+                "in_play": list(self.plays[i]),
+                "set_aside": list(self.asides[i]) if mine else None,
+                "set_aside_size": len(self.asides[i]),
+                # What the table shows of the set-aside cards (D45).
+                "revealed": list(self.asides[i]) if mine else self.public_aside(i),
+                "turns": self.turns[i],
+                # Public: every gain and trash is announced, so players can keep count.
+                "vp": self.victory_points(i),
+            }
+            if self.over:
+                p["breakdown"] = self.vp_breakdown(i)
+            players.append(p)
         return {
             "game": "dominion",
             "viewer": seat,
@@ -958,6 +1019,8 @@ class DominionState(GameState):
             "possessor": self.possessor if self.possessor >= 0 else None,
             "extra_turns": [list(e) for e in self.extra_turns],
             "possessed_trash": list(self.possessed_trash),
+            # Where the cards the question names lie, for a client to draw it (D45).
+            "source": self.question_source(),
             # What the hand's Treasures would make, for those who may see that hand (D43).
             "money_with_hand": list(self.treasure_money(self.current))
             if not self.over
