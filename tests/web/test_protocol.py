@@ -264,6 +264,7 @@ def play_through(client: TestClient, service: Service, game: str, players: int) 
             msg = latest.get(s) or until(ws, "state")
             while not msg["over"]:
                 msg = until(ws, "state")
+        made["tokens"] = tokens
         return made
     finally:
         for c in conns:
@@ -281,6 +282,7 @@ def check_message(msg: dict[str, Any], state: Any, seat: int) -> None:
         "waiting_for",
         "your_turn",
         "log",
+        "log_kinds",
         "log_start",
         "log_reset",
         "can_undo",
@@ -292,6 +294,8 @@ def check_message(msg: dict[str, Any], state: Any, seat: int) -> None:
     assert msg["decision"] == state.decision.to_json()
     own = state.events_for(seat)
     assert msg["log"] == own[msg["log_start"] :]  # exactly this seat's own sentences
+    # Each line's kind, which is public (the kinds say "play", never which card).
+    assert msg["log_kinds"] == [e.kind for e in (state.log or [])[msg["log_start"] :]]
     text = json.dumps(msg)
     mine = set(own)
     for event in state.log or []:
@@ -346,3 +350,79 @@ def test_an_option_that_reads_a_file_cannot_be_set_from_the_web(client: TestClie
     assert "root" not in r.text  # nothing of the file comes back
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert [o["local"] for o in games["potion-making"]["options"] if o["name"] == "cards"] == [True]
+
+
+# -- the end of a game: its replay step by step, and play again --------------------------------
+
+
+def test_the_replay_gives_each_step_as_athanor_replay_computes_it(
+    client: TestClient, service: Service
+) -> None:
+    made = open_table(client)
+    url = f"/api/tables/{made['id']}/replay"
+    assert client.get(url).status_code == 403  # not over yet
+    made = play_through(client, service, "dominion", 2)
+    url = f"/api/tables/{made['id']}/replay"
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    rep = athanor.Replay(
+        record["game"],
+        record["players"],
+        record["seed"],
+        record["options"],
+        record["names"],
+        record["choices"],
+    )
+    steps = len(rep.choices)
+    wanted = [
+        (json.loads(json.dumps(s.view(0))), s.events_for(0), s.decision)
+        for s in (st.clone() for st in rep.states())
+    ]
+    for step in sorted({0, 1, 2, steps // 2, steps - 1, steps}):
+        got = client.get(url, params={"step": step, "seat": 0}).json()
+        view, log, _ = wanted[step]
+        assert (got["step"], got["steps"], got["view"], got["log"]) == (step, steps, view, log)
+        d = wanted[step][2]
+        assert (got["next"] is None) == (d is None)
+        if d is not None and d.seat != 0:
+            assert got["next"]["prompt"] == "a question you did not see"
+    # All cards open: every seat's own view.
+    got = client.get(url, params={"step": steps // 2, "seat": "open"}).json()
+    mid = [st.clone() for st in rep.states()][steps // 2]
+    assert got["views"] == [json.loads(json.dumps(mid.view(i))) for i in range(2)]
+    for bad in ({"step": steps + 1}, {"step": "-1"}, {"step": "x"}, {"seat": "7"}, {"seat": "x"}):
+        r = client.get(url, params=bad)
+        assert r.status_code == 400 and r.json()["message"], bad
+
+
+def test_play_again_opens_the_same_table_anew_for_the_same_players(
+    client: TestClient, service: Service
+) -> None:
+    made = play_through(client, service, "potion-party", 2)
+    tokens = made["tokens"]
+    url = f"/api/tables/{made['id']}/again"
+    assert client.post(url, json={"seat": 0, "token": "guess"}).status_code == 403
+    assert client.post(url, json={"seat": 0}).status_code == 400
+    r = client.post(url, json={"seat": 0, "token": tokens[0]})
+    assert r.status_code == 201, r.text
+    new = r.json()
+    old = client.get(f"/api/tables/{made['id']}").json()
+    assert old["next"] == new["id"] and new["previous"] == made["id"]
+    assert new["you"]["seat"] == 0 and new["game"] == old["game"]
+    assert new["options"] == old["options"] and new["public"] == old["public"]
+    assert [s["name"] for s in new["seats"]] == [s["name"] for s in old["seats"]]
+    assert new["commitment"] != old["commitment"]  # a new secret seed
+    claim = f"/api/tables/{new['id']}/claim"
+    # Seat 2 comes with the token it held before; a wrong one, or seat 1's, is refused.
+    assert client.post(claim, json={"seat": 1, "previous": tokens[0]}).status_code == 403
+    assert client.post(claim, json={"seat": 1, "previous": "x" * 40}).status_code == 403
+    # The other player asking to play again gets the same new table (not a third one) and
+    # sits down in it; their seat is then taken.
+    again = client.post(url, json={"seat": 1, "token": tokens[1]})
+    assert again.status_code == 201 and again.json()["id"] == new["id"]
+    assert again.json()["you"]["seat"] == 1
+    assert client.post(claim, json={"seat": 1, "previous": tokens[1]}).status_code == 409
+    # A running table cannot be played again.
+    r = client.post(
+        f"/api/tables/{new['id']}/again", json={"seat": 0, "token": new["you"]["token"]}
+    )
+    assert r.status_code == 403 and "over" in r.json()["message"]

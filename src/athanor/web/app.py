@@ -71,6 +71,8 @@ def message_for(cached: Cached, seat: int | None, since: int) -> dict[str, Any]:
         "waiting_for": None if d is None else state.names[d.seat],
         "your_turn": d is not None and seat is not None and d.seat == seat,
         "log": state.events_for(seat, start),
+        # Each line's kind ("turn", "play", ...): a client groups lines into turns with it.
+        "log_kinds": [e.kind for e in (state.log or [])[start:]],
         "log_start": start,
         "log_reset": reset,
         "can_undo": seat is not None and cached.last_mover == seat and not state.is_over,
@@ -133,7 +135,13 @@ class Hub:
         async with client.lock:
             client.seat = seat
             client.sent = 0
-            welcome = {"type": "welcome", "table": info, "seat": seat, "missed_from": seen}
+            welcome = {
+                "type": "welcome",
+                "table": info,
+                "seat": seat,
+                "missed_from": seen,
+                "game": _table_game_json(info["game"]),
+            }
             await self.send(client, welcome)
             await self._tell(client)
 
@@ -265,6 +273,19 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
         hub.wake_bots(made["id"])
         return JSONResponse(made, status_code=201)
 
+    async def game_cards(request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in {g.name for g in athanor.games()}:
+            raise TableError("not_found", "there is no such game")
+        spec = athanor.spec(name)
+        return JSONResponse(
+            {
+                "texts": dict(spec.cards()) if spec.cards else {},
+                "facts": dict(spec.card_facts()) if spec.card_facts else {},
+            },
+            headers={"Cache-Control": "public, max-age=3600"},
+        )
+
     async def table_info(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         return JSONResponse(await to_thread.run_sync(service.info, table_id))
@@ -272,12 +293,45 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
     async def claim(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         body = await _body(request)
-        seat, code = body.get("seat"), body.get("code")
-        if type(seat) is not int or (code is not None and not isinstance(code, str)):
+        seat, code, previous = body.get("seat"), body.get("code"), body.get("previous")
+        if (
+            type(seat) is not int
+            or (code is not None and not isinstance(code, str))
+            or (previous is not None and (not isinstance(previous, str) or len(previous) > 200))
+        ):
             raise TableError("bad_request", "give the 'seat' number and its invite 'code'")
-        token = await to_thread.run_sync(service.claim, table_id, seat, code)
+        token = await to_thread.run_sync(service.claim, table_id, seat, code, previous)
         await hub.publish(table_id)
         return JSONResponse({"seat": seat, "token": token})
+
+    async def again(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        body = await _body(request)
+        seat, token = body.get("seat"), body.get("token")
+        if type(seat) is not int or not isinstance(token, str) or len(token) > 200:
+            raise TableError("bad_request", "give your 'seat' number and its 'token'")
+        made = await to_thread.run_sync(service.again, table_id, seat, token)
+        hub.wake_bots(made["id"])
+        for c in list(hub.clients.get(table_id, ())):
+            await hub.send(c, {"type": "next", "table": made["id"]})
+        return JSONResponse(made, status_code=201)
+
+    async def replay(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        raw_step = request.query_params.get("step", "0")
+        raw_seat = request.query_params.get("seat", "")
+        if not raw_step.isdecimal() or len(raw_step) > 9:
+            raise TableError("bad_request", "'step' is a number of choices from the start")
+        open_ = raw_seat == "open"
+        if (
+            not open_
+            and raw_seat not in ("", "spectator")
+            and (not raw_seat.isdecimal() or len(raw_seat) > 3)
+        ):
+            raise TableError("bad_request", "'seat' is a seat number, 'open' or 'spectator'")
+        seat = int(raw_seat) if raw_seat.isdecimal() else None
+        data = await to_thread.run_sync(service.replay_step, table_id, int(raw_step), seat, open_)
+        return JSONResponse(data)
 
     async def record(request: Request) -> Response:
         table_id = request.path_params["table_id"]
@@ -340,10 +394,13 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
         Route("/", lobby),
         Route("/t/{table_id}", table_page),
         Route("/api/games", games),
+        Route("/api/games/{game}/cards", game_cards),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
+        Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/again", again, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -423,6 +480,13 @@ async def _handle(hub: Hub, client: Client, msg: dict[str, Any]) -> None:
         hub.wake_bots(client.table)
         return
     await _error(hub, client, "malformed", f"unknown message type {excerpt(kind)}")
+
+
+def _table_game_json(name: str) -> dict[str, Any]:
+    """What a table page needs of its game: which event kinds are minor (left out of the
+    summary of another player's turn)."""
+    spec = athanor.spec(name)
+    return {"name": spec.name, "title": spec.title, "minor_events": sorted(spec.minor_events)}
 
 
 def _game_json(spec: Any) -> dict[str, Any]:

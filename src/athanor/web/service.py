@@ -116,6 +116,7 @@ class Service:
         seats: Sequence[Mapping[str, Any]],
         public: bool = True,
         mine: int | None = None,
+        previous: str | None = None,
     ) -> dict[str, Any]:
         """Open a table. Each seat is ``{"kind": "person"|"bot", "bot": name, "name": str}``.
         Returns the table's public facts, an invite code per person seat, and, for
@@ -169,6 +170,7 @@ class Service:
                     version=0,
                     status="open" if open_seats else "running",
                     public=public,
+                    previous_id=previous,
                 )
             )
             db.flush()
@@ -179,9 +181,10 @@ class Service:
             out["you"] = {"seat": mine, "token": token}
         return out
 
-    def claim(self, table_id: str, seat: int, code: str | None) -> str:
+    def claim(self, table_id: str, seat: int, code: str | None, previous: str | None = None) -> str:
         """Sit down in a free person seat with its invite code (or, at a public table,
-        without one). Returns the seat's token: keep it to come back."""
+        without one; or, at a table opened to play again, with the token that held the
+        same seat at the table before). Returns the seat's token: keep it to come back."""
         with self._writing, self.sessions.begin() as db:
             table = self._locked(db, table_id)
             row = db.get(SeatRow, (table_id, seat))
@@ -189,7 +192,15 @@ class Service:
                 raise TableError("bad_request", f"seat {seat + 1} is not a seat for a person")
             if row.token_hash is not None:
                 raise TableError("taken", f"seat {seat + 1} is already taken")
-            if code is not None:
+            if previous is not None:
+                before = db.get(SeatRow, (table.previous_id or "", seat))
+                if (
+                    before is None
+                    or before.token_hash is None
+                    or not hmac.compare_digest(before.token_hash, _hash(previous))
+                ):
+                    raise TableError("bad_token", "that token did not hold this seat before")
+            elif code is not None:
                 if row.invite_hash is None or not hmac.compare_digest(row.invite_hash, _hash(code)):
                     raise TableError("bad_token", "that invite code is not this seat's")
             elif not table.public:
@@ -209,6 +220,99 @@ class Service:
                 table.status = "running"
             table.updated_at = now()
         return token
+
+    def again(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
+        """Open a new table with the same game, options and seats as a finished one, for
+        one of its players (who sits down at once, in the same seat). The other players
+        may take their seats with the tokens they held here (``claim(previous=...)``).
+        If the table already has a successor, that one is returned instead."""
+        if not self.check_token(table_id, seat, token):
+            raise TableError("bad_token", "that token does not hold a seat at this table")
+        with self.reads() as db:
+            old = db.get(TableRow, table_id)
+            assert old is not None  # check_token found its seat
+            seats = db.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+            follow = old.next_id
+        if old.status != "over":
+            raise TableError("not_over", "a new game can start once this one is over")
+        if follow is None:
+            names = json.loads(old.names)
+            made = self.create(
+                old.game,
+                json.loads(old.options),
+                [
+                    {"kind": s.kind, "bot": s.bot, "name": names[s.seat]}
+                    if s.kind == "bot"
+                    else {"kind": "person", "name": names[s.seat]}
+                    for s in seats
+                ],
+                old.public,
+                seat,
+                previous=table_id,
+            )
+            with self._writing, self.sessions.begin() as db:
+                row = self._locked(db, table_id)
+                if row.next_id is None:
+                    row.next_id = made["id"]
+                    return made
+                follow = row.next_id  # another player was quicker: join theirs
+                db.delete(db.get(TableRow, made["id"]))
+        out = self.info(follow)
+        out["you"] = {"seat": seat, "token": self.claim(follow, seat, None, previous=token)}
+        return out
+
+    def replay_step(
+        self, table_id: str, step: int, seat: int | None, open_: bool
+    ) -> dict[str, Any]:
+        """A finished game at one step of its record (after ``step`` choices), as ``seat``
+        saw it (None: a spectator), or with every seat's view (``open_``)."""
+        info = self.info(table_id)
+        if info["status"] != "over":
+            raise TableError("not_over", "the replay is given once the game is over")
+        if seat is not None and not 0 <= seat < info["players"]:
+            raise TableError("bad_request", f"there is no seat {seat + 1} at this table")
+        rep = Replay.from_state(self.state(table_id).state)
+        steps = len(rep.choices)
+        if not 0 <= step <= steps:
+            raise TableError("bad_request", f"the steps of this game are 0 to {steps}")
+        state: GameState | None = None
+        before = None
+        for i, st in enumerate(rep.states(log=True)):
+            if i == step - 1:
+                before = st.decision
+            if i == step:
+                state = st
+                break
+        assert state is not None
+        viewer = None if open_ else seat
+        out: dict[str, Any] = {
+            "step": step,
+            "steps": steps,
+            "view": state.view(viewer),
+            "views": [state.view(i) for i in range(state.players)] if open_ else None,
+            "log": state.events_for(viewer),
+            "choice": None,
+            "next": None,
+        }
+        if before is not None:
+            chosen = rep.choices[step - 1]
+            label = next((o.label for o in before.options if o.id == chosen), chosen)
+            told = open_ or before.seat == seat
+            out["choice"] = {
+                "seat": before.seat,
+                "name": state.names[before.seat],
+                "label": label if told else "(a choice you did not see)",
+            }
+        d = state.decision
+        if d is not None:
+            out["next"] = {
+                "seat": d.seat,
+                "name": state.names[d.seat],
+                "prompt": d.prompt if open_ or d.seat == seat else "a question you did not see",
+            }
+        return out
 
     def check_token(self, table_id: str, seat: int, token: str) -> bool:
         """Whether ``token`` is the one that holds ``seat``."""
@@ -469,6 +573,10 @@ def _public(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "commitment": table.commitment,
         "created_at": table.created_at.isoformat() if table.created_at else None,
     }
+    if table.previous_id:
+        out["previous"] = table.previous_id
+    if table.next_id:
+        out["next"] = table.next_id
     if table.status == "over":
         out["seed"] = table.seed  # as text: 64 bits do not fit a JavaScript number
         out["nonce"] = table.nonce

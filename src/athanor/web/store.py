@@ -54,6 +54,8 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)  # the number of moves
     status: Mapped[str] = mapped_column(String(16), default="open")  # open, running, over
     public: Mapped[bool] = mapped_column(Boolean, default=True)
+    previous_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # play again
+    next_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
