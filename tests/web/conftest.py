@@ -98,3 +98,70 @@ def question_after(ws: Any, version: int) -> dict[str, Any]:
         msg = until(ws, "state")
         if msg["version"] > version and (msg["decision"] or msg["over"]):
             return msg
+
+
+# -- the browser tests: a live server and Debian's Chromium (see kit.py) --------------------
+
+CHROMIUM = os.environ.get("ATHANOR_CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server on a free port, in a thread of this process."""
+    import socket
+    import threading
+    import time
+
+    import httpx
+    import uvicorn
+
+    db = tmp_path_factory.mktemp("web") / "athanor.db"
+    service = Service(f"sqlite:///{db}")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(service, bot_delay=0.01), log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(200):
+        try:
+            httpx.get(url + "api/games", timeout=1)
+            break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    yield url
+    server.should_exit = True
+    thread.join(10)
+    service.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless (skipped where it is not installed)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does)")
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.kit import FLAGS
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page at 1280x800 (the one-screen size); script errors fail the test."""
+    from tests.web.kit import DESKTOP
+
+    # bypass_csp lets the test wait on page conditions; the pages themselves run no eval.
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"

@@ -1,31 +1,52 @@
-// The table page: one WebSocket, the question in front of you, the table, the log.
-// Everything shown comes from the server's messages, which carry only what your seat
-// may know. Text is always set with textContent, never as HTML.
+// The table page: one WebSocket, the table drawn from your seat's view, the question in
+// front of you (made by clicking a piece, a button by the question, or the numbered list),
+// a summary of each other player's turn, the log, and at the end the results and a
+// step-through replay. Everything shown comes from the server's messages, which carry only
+// what your seat may know. Text is always set with textContent, never as HTML.
 
-import { render } from "./board.js";
+import { bind, closeMenu, freeze, listen, presentation, render, restoreFocus, showMoves } from "./board.js";
+import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const store = window.localStorage;
 const seatKey = `athanor.seat.${tableId}`;
 const seenKey = `athanor.seen.${tableId}`;
+const TURN_KINDS = new Set(["turn", "reaction"]);
 
 let socket = null;
 let backoff = 500;
 let version = -1;
 let seat = null;
 let table = null;
+let gameInfo = { minor_events: [] };
+let game = null; // the presentation
+let cards = { texts: {}, facts: {} };
+let ready = null; // resolves when the presentation and cards are loaded
+let last = null; // the latest state message
 let lastQuestion = "";
-let logIndex = -1; // the event read by the history buttons
 let wasYourTurn = false;
+let sent = false; // a choice of ours is on its way
+let drawnOnce = false;
+let logIndex = -1;
+let replay = null; // { step, steps, seat } while stepping through a finished game
+
+// -- the one assertive region and the polite summary ------------------------------------
 
 function say(text) {
-  // The one assertive region: only what needs attention now. Cleared first so that the
-  // same words said twice are heard twice.
+  // Only what needs attention now. Cleared first so that the same words said twice are heard.
   const el = $("attention");
   el.textContent = "";
   window.setTimeout(() => { el.textContent = text; }, 50);
 }
+
+function summarise(text) {
+  const el = $("summary");
+  el.textContent = "";
+  window.setTimeout(() => { el.textContent = text; }, 20);
+}
+
+// -- seats and the connection -------------------------------------------------------------
 
 function saved() {
   try { return JSON.parse(store.getItem(seatKey) || "null"); } catch { return null; }
@@ -40,15 +61,15 @@ async function fromLink() {
   if (params.get("token")) {
     store.setItem(seatKey, JSON.stringify({ seat: Number(s), token: params.get("token") }));
   } else if (params.get("invite") !== null) {
-    await claim(Number(s), params.get("invite"));
+    await claim(Number(s), { code: params.get("invite") });
   }
 }
 
-async function claim(n, code) {
+async function claim(n, how) {
   const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/claim`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ seat: n, code: code || null }),
+    body: JSON.stringify({ seat: n, code: null, ...how }),
   });
   const body = await res.json();
   if (!res.ok) { say(`You could not take that seat: ${body.message}.`); return false; }
@@ -78,37 +99,57 @@ function send(msg) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
 }
 
+let queue = Promise.resolve();
+
 function handle(msg) {
+  // Messages are handled in order, each after the presentation has loaded.
+  queue = queue.then(() => handleNow(msg)).catch((e) => { console.error(e); });
+}
+
+async function handleNow(msg) {
   if (msg.type === "welcome") return welcome(msg);
+  if (ready) await ready;
   if (msg.type === "state") return update(msg);
+  if (msg.type === "next") return nextTable(msg.table);
   if (msg.type === "error") {
     if (msg.code === "bad_token") store.removeItem(seatKey);
     say(`Not done: ${msg.message}.`);
-    enableOptions(true);
+    sent = false;
+    if (last) draw(last);
   }
 }
 
 function welcome(msg) {
   table = msg.table;
   seat = msg.seat;
+  gameInfo = msg.game || gameInfo;
   document.title = `${table.title}: table ${table.id} (Athanor)`;
   $("title").textContent = table.title;
   const name = seat === null ? null : table.seats[seat].name;
   $("who").textContent = seat === null
     ? "You are watching. Hands are hidden from spectators."
     : `You are ${name}, seat ${seat + 1}.`;
+  $("table").dataset.game = table.game;
+  $("table").dataset.players = String(table.players);
   $("fairness").textContent =
     `Fair chance: this table's dice and shuffles come from a secret seed whose SHA-256 ` +
     `commitment is ${table.commitment}. The seed is shown when the game ends, so anyone ` +
     `can replay the game and check it.`;
   freeSeats();
+  drawnOnce = false;
+  ready = Promise.all([
+    presentation(table.game).then((g) => { game = g; }),
+    fetch(`/api/games/${encodeURIComponent(table.game)}/cards`).then((r) => (r.ok ? r.json() : cards))
+      .then((c) => { cards = c; }).catch(() => {}),
+  ]);
+  if (table.next) nextTable(table.next);
   const missedFrom = msg.missed_from || 0;
-  window.setTimeout(() => {
+  ready.then(() => window.setTimeout(() => {
     const have = $("log-lines").children.length;
     if (missedFrom > 0 && have > missedFrom) {
       say(`While you were away, ${have - missedFrom} things happened; they are at the end of the log.`);
     }
-  }, 0);
+  }, 0));
 }
 
 function freeSeats() {
@@ -118,102 +159,184 @@ function freeSeats() {
     ? table.seats.filter((s) => s.kind === "person" && !s.taken) : [];
   $("seat-picker").hidden = free.length === 0;
   for (const s of free) {
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = `Sit in seat ${s.seat + 1} (${s.name})`;
+    const b = h("button", { type: "button" }, `Sit in seat ${s.seat + 1} (${s.name})`);
     b.addEventListener("click", async () => {
-      if (await claim(s.seat, null)) socket.close(); // reconnect as the seat
+      if (await claim(s.seat, {})) socket.close(); // reconnect as the seat
     });
-    li.append(b);
-    list.append(li);
+    list.append(h("li", {}, b));
   }
 }
 
+// -- a new state ----------------------------------------------------------------------------
+
 function update(msg) {
+  const first = !drawnOnce;
   version = msg.version;
-  appendLog(msg);
-  render($("board"), msg.view, seat, table);
+  appendLog(msg, first);
+  const mineNow = Boolean(msg.decision);
+  if (mineNow || msg.over) closeGroup(!first);
+  last = msg;
+  const justChose = sent;
+  sent = false;
+  if (replay) return; // stepping through the record: the live table waits
   const q = msg.decision;
-  const prompt = $("prompt");
-  const opts = $("options");
-  const hadFocus = opts.contains(document.activeElement);
-  opts.replaceChildren();
+  const before = document.activeElement;
+  const inQuestion = $("question").contains(before);
+  const drawn = draw(msg);
+  showMoves(drawn.before, first);
+  // Where the focus goes: to a new question of yours; otherwise back where it was (the
+  // piece, or its zone), and never to the page's body.
+  const toPrompt = () => $("prompt").focus({ preventScroll: !first });
   if (q) {
-    prompt.textContent = q.prompt;
-    q.options.forEach((o, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "option";
-      b.dataset.id = o.id;
-      b.textContent = i < 9 ? `${i + 1}. ${o.label}` : o.label;
-      b.addEventListener("click", () => choose(o.id));
-      opts.append(b);
-    });
     const key = `${msg.version}:${q.prompt}`;
-    if (!wasYourTurn || hadFocus || document.activeElement === document.body) {
-      prompt.focus(); // the question is where the game goes on
+    if (justChose || !wasYourTurn || inQuestion || document.activeElement === document.body) {
+      toPrompt();
+    } else {
+      restoreFocus(drawn.focus, toPrompt);
     }
     if (!wasYourTurn || key !== lastQuestion) say(`Your turn: ${q.prompt}`);
     lastQuestion = key;
-  } else if (msg.over) {
-    prompt.textContent = "The game is over.";
-    if (hadFocus) prompt.focus();
   } else {
-    prompt.textContent = msg.waiting_for ? `Waiting for ${msg.waiting_for}.` : "Waiting.";
-    if (hadFocus) prompt.focus();
+    restoreFocus(drawn.focus, toPrompt);
+    if ((justChose || inQuestion) && (document.activeElement === document.body || !$("game").contains(document.activeElement))) toPrompt();
   }
   wasYourTurn = Boolean(q);
-  $("undo").hidden = !msg.can_undo;
-  if (msg.over) gameOver(msg);
+  drawnOnce = true;
+  followNewest(); // the side may have changed size with the summaries
+  if (msg.over) gameOver(msg, first);
 }
 
-function appendLog(msg) {
+/** Draw the table and the question for a state message (live, not the replay). */
+function draw(msg) {
+  const view = msg.view;
+  // Whose move it is, for styles and tests: mine, waiting (for others) or over.
+  $("table").dataset.turn = msg.decision ? "mine" : msg.over ? "over" : "waiting";
+  $("table").dataset.version = String(msg.version);
+  const ctx = { seat, table, decision: msg.decision, cards, open: null };
+  const drawn = render(game, view, ctx);
+  const loose = bind(game, view, seat, msg.decision, choose);
+  question(msg, loose);
+  return drawn;
+}
+
+function question(msg, loose) {
+  const q = msg.decision;
+  const prompt = $("prompt");
+  const choices = $("choices");
+  const list = $("options");
+  choices.replaceChildren();
+  list.replaceChildren();
+  $("list-toggle").hidden = !q;
+  if (q) {
+    prompt.textContent = q.prompt;
+    for (const o of loose) {
+      const b = h("button", { type: "button", class: "choice", "data-id": o.id }, o.label);
+      b.addEventListener("click", () => choose(o.id));
+      choices.append(b);
+    }
+    q.options.forEach((o, i) => {
+      const b = h("button", { type: "button", class: "option", "data-id": o.id }, i < 9 ? `${i + 1}. ${o.label}` : o.label);
+      b.addEventListener("click", () => choose(o.id));
+      list.append(h("li", {}, b));
+    });
+  } else if (msg.over) {
+    prompt.textContent = "The game is over.";
+  } else {
+    prompt.textContent = msg.waiting_for ? `Waiting for ${msg.waiting_for}.` : "Waiting.";
+  }
+  showList($("always-list").checked || listOpen);
+  $("undo").hidden = !msg.can_undo;
+}
+
+let listOpen = false;
+
+function showList(on) {
+  const list = $("options");
+  list.hidden = !on || !list.children.length;
+  $("list-toggle").setAttribute("aria-expanded", String(!list.hidden));
+}
+
+function choose(id) {
+  if (sent) return;
+  sent = true;
+  $("table").dataset.turn = "sent";
+  freeze();
+  for (const b of document.querySelectorAll("#question button.choice, #question button.option")) b.disabled = true;
+  markMine();
+  send({ type: "move", version, option: id });
+}
+
+// -- the log, and one summary per turn --------------------------------------------------------
+
+let group = { lines: [], kinds: [] };
+let clearSince = true;
+
+// The log follows the newest line unless the reader has scrolled back from it.
+let followLog = true;
+
+function followNewest() {
+  const log = $("log");
+  if (!followLog) return;
+  log.scrollTop = log.scrollHeight;
+}
+
+function appendLog(msg, first) {
   const list = $("log-lines");
-  if (msg.log_reset) list.replaceChildren();
+  if (msg.log_reset) { list.replaceChildren(); group = { lines: [], kinds: [] }; }
   const have = list.children.length;
+  const kinds = msg.log_kinds || [];
   msg.log.forEach((line, i) => {
     const n = msg.log_start + i;
     if (n < have && !msg.log_reset) return; // already shown (after a reconnect)
-    const last = list.lastElementChild;
-    if (last && last.dataset.text === line && last.dataset.n === String(n - 1)) {
-      // A rapid identical repeat is merged rather than read out again.
-      const count = Number(last.dataset.count || 1) + 1;
-      last.dataset.count = String(count);
-      last.dataset.n = String(n);
-      last.textContent = `${line} (${count} times)`;
+    const kind = kinds[i] || "";
+    if (TURN_KINDS.has(kind) && group.lines.length) closeGroup(!first);
+    group.lines.push(line);
+    group.kinds.push(kind);
+    const lastLi = list.lastElementChild;
+    if (lastLi && lastLi.dataset.text === line && lastLi.dataset.n === String(n - 1)) {
+      // A rapid identical repeat is merged rather than shown again.
+      const count = Number(lastLi.dataset.count || 1) + 1;
+      lastLi.dataset.count = String(count);
+      lastLi.dataset.n = String(n);
+      lastLi.textContent = `${line} (${count} times)`;
       return;
     }
-    const li = document.createElement("li");
-    li.textContent = line;
+    const li = h("li", { class: TURN_KINDS.has(kind) ? "turn-line" : null }, line);
     li.dataset.text = line;
     li.dataset.n = String(n);
     list.append(li);
   });
   store.setItem(seenKey, String(msg.log_start + msg.log.length));
+  if (first) followLog = true;
+  followNewest();
 }
 
-function gameOver(msg) {
-  const lines = (msg.result && msg.result.lines) || [];
-  say(`Game over. ${lines.join(" ")}`);
-  $("record").hidden = false;
-  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
-  fetch(`/api/tables/${encodeURIComponent(tableId)}`).then((r) => r.json()).then((info) => {
-    if (info.seed !== undefined) {
-      $("fairness").textContent =
-        `The seed was ${info.seed} (nonce ${info.nonce}); its SHA-256 commitment, shown ` +
-        `since the start, is ${info.commitment}.`;
-    }
-  });
+function compact(g) {
+  const minor = new Set(gameInfo.minor_events || []);
+  const keep = g.lines.filter((line, i) => !minor.has(g.kinds[i]) || /^You\b/.test(line));
+  const lines = keep.length ? keep : g.lines;
+  const merged = [];
+  for (const line of lines) {
+    const prev = merged[merged.length - 1];
+    if (prev && prev.line === line) prev.n += 1;
+    else merged.push({ line, n: 1 });
+  }
+  return merged.map((m) => (m.n > 1 ? `${m.line} (${m.n} times)` : m.line)).join(" ");
 }
 
-function enableOptions(on) {
-  for (const b of $("options").querySelectorAll("button")) b.disabled = !on;
+function closeGroup(speak) {
+  if (!group.lines.length) return;
+  const text = compact(group);
+  group = { lines: [], kinds: [] };
+  const list = $("since-list");
+  if (clearSince) { list.replaceChildren(); clearSince = false; }
+  list.append(h("li", {}, text));
+  while (list.children.length > 12) list.firstElementChild.remove();
+  if (speak) summarise(text);
 }
 
-function choose(id) {
-  enableOptions(false);
-  send({ type: "move", version, option: id });
+function markMine() {
+  clearSince = true;
 }
 
 function readLog(step) {
@@ -224,21 +347,187 @@ function readLog(step) {
   $("log-read").textContent = `Event ${logIndex + 1} of ${items.length}: ${items[logIndex].textContent}`;
 }
 
+// -- the end of the game: results, play again, replay ------------------------------------------
+
+function showFinalTable(on) {
+  $("table").classList.toggle("final", on);
+  $("final-table").setAttribute("aria-pressed", String(on));
+}
+
+async function gameOver(msg, first) {
+  const lines = (msg.result && msg.result.lines) || [];
+  if (!first) say(`Game over. ${lines.join(" ")}`);
+  $("table").classList.add("over");
+  $("question").hidden = true;
+  const box = $("results-body");
+  box.replaceChildren(
+    h("ol", { class: "placings" }, lines.map((l) => h("li", {}, l))),
+    game.results ? game.results(msg.view, msg.result, seat, { seat, table, cards }) || "" : "");
+  $("results").hidden = false;
+  // The results are where the game goes on: the focus goes there from the table (whose
+  // pieces have just gone), and stays where it was in the log or the settings.
+  const a = document.activeElement;
+  if (!a || a === document.body || $("table").contains(a) || !a.checkVisibility()) {
+    $("results-title").focus();
+  }
+  $("again").hidden = seat === null;
+  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  const info = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
+  if (info.seed !== undefined) {
+    $("fairness").textContent =
+      `The seed was ${info.seed} (nonce ${info.nonce}); its SHA-256 commitment, shown ` +
+      `since the start, is ${info.commitment}.`;
+  }
+  if (info.next) nextTable(info.next);
+}
+
+async function playAgain() {
+  const mine = saved();
+  if (!mine) return;
+  $("again").disabled = true;
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/again`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ seat: mine.seat, token: mine.token }),
+  });
+  const body = await res.json();
+  $("again").disabled = false;
+  if (!res.ok) { $("again-out").textContent = `No new table: ${body.message}.`; return; }
+  location.assign(`/t/${body.id}#seat=${body.you.seat}&token=${body.you.token}`);
+}
+
+function nextTable(id) {
+  const out = $("again-out");
+  if (out.dataset.next === id) return;
+  out.dataset.next = id;
+  const mine = saved();
+  out.replaceChildren();
+  if (mine) {
+    const b = h("button", { type: "button" }, "Join the new game in your seat");
+    b.addEventListener("click", async () => {
+      const res = await fetch(`/api/tables/${encodeURIComponent(id)}/claim`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: mine.seat, code: null, previous: mine.token }),
+      });
+      const body = await res.json();
+      if (!res.ok) { out.append(h("p", {}, `You could not join: ${body.message}.`)); return; }
+      location.assign(`/t/${id}#seat=${body.seat}&token=${body.token}`);
+    });
+    out.append(h("p", {}, "A new game with the same seats and options is open. "), b);
+  } else {
+    out.append(h("p", {}, "A new game with the same seats is open: ", h("a", { href: `/t/${id}` }, "watch it")));
+  }
+  $("again").hidden = true;
+}
+
+async function openReplay() {
+  replay = { step: 0, steps: 0, seat: seat === null ? "open" : String(seat) };
+  const sel = $("replay-seat");
+  sel.replaceChildren(
+    ...table.seats.map((s) => h("option", { value: String(s.seat) }, s.seat === seat ? `${s.name} (you)` : s.name)),
+    h("option", { value: "open" }, "Everyone, all cards open"));
+  sel.value = replay.seat;
+  $("replay").hidden = false;
+  $("results").hidden = true;
+  $("table").classList.add("replaying");
+  await stepTo(0);
+  $("replay-forward").focus();
+}
+
+function closeReplay() {
+  replay = null;
+  $("replay").hidden = true;
+  $("results").hidden = false;
+  $("table").classList.remove("replaying");
+  if (last) draw(last);
+  $("replay-open").focus();
+}
+
+async function stepTo(step) {
+  const params = new URLSearchParams({ step: String(step), seat: replay.seat });
+  const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay?${params}`);
+  const body = await res.json();
+  if (!res.ok) { $("replay-step").textContent = `The replay could not be read: ${body.message}.`; return; }
+  replay.step = body.step;
+  replay.steps = body.steps;
+  const open = replay.seat === "open";
+  const viewer = open ? null : Number(replay.seat);
+  const ctx = { seat: viewer, table, decision: null, cards, open: open ? body.views : null };
+  const drawn = render(game, body.view, ctx);
+  bind(game, body.view, viewer, null, () => {});
+  showMoves(drawn.before, false);
+  const did = body.choice ? ` ${body.choice.name} chose: ${body.choice.label}.` : "";
+  const next = body.next ? ` Next, ${body.next.name} chooses: ${body.next.prompt}` : " The game is over.";
+  $("replay-step").textContent = `Step ${body.step} of ${body.steps}.${did}${next}`;
+  $("replay-step").dataset.step = String(body.step);
+  // aria-disabled rather than disabled, so that the focus stays on a button at either end.
+  for (const id of ["replay-first", "replay-back"]) $(id).setAttribute("aria-disabled", String(body.step === 0));
+  for (const id of ["replay-last", "replay-forward"]) $(id).setAttribute("aria-disabled", String(body.step === body.steps));
+  const list = $("log-lines");
+  list.replaceChildren(...body.log.map((l) => h("li", {}, l)));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+// -- keys --------------------------------------------------------------------------------------
+
 document.addEventListener("keydown", (e) => {
   if (!$("shortcuts").checked || e.ctrlKey || e.metaKey || e.altKey) return;
   if (!$("game").contains(document.activeElement) && document.activeElement !== document.body) return;
   const tag = document.activeElement && document.activeElement.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   if (/^[1-9]$/.test(e.key)) {
-    const b = $("options").children[Number(e.key) - 1];
+    const b = $("options").querySelectorAll("button")[Number(e.key) - 1];
     if (b && !b.disabled) { e.preventDefault(); b.click(); }
+  } else if (e.key === "l" || e.key === "L") {
+    if ($("list-toggle").hidden) return;
+    e.preventDefault();
+    toggleList(true);
   }
 });
 
-$("undo").addEventListener("click", () => send({ type: "undo", version }));
+function toggleList(focusIt) {
+  listOpen = $("options").hidden;
+  showList(listOpen);
+  if (listOpen && focusIt) {
+    const first = $("options").querySelector("button");
+    if (first) first.focus();
+  }
+}
+
+$("list-toggle").addEventListener("click", () => toggleList(false));
+$("always-list").checked = store.getItem("athanor.always-list") === "1";
+$("always-list").addEventListener("change", () => {
+  store.setItem("athanor.always-list", $("always-list").checked ? "1" : "0");
+  showList($("always-list").checked || listOpen);
+});
+$("undo").addEventListener("click", () => { closeMenu(); send({ type: "undo", version }); });
 $("log-prev").addEventListener("click", () => readLog(-1));
 $("log-next").addEventListener("click", () => readLog(1));
 $("log-last").addEventListener("click", () => readLog("last"));
+$("again").addEventListener("click", playAgain);
+$("final-table").addEventListener("click", () => showFinalTable(!$("table").classList.contains("final")));
+$("replay-open").addEventListener("click", openReplay);
+$("replay-close").addEventListener("click", closeReplay);
+$("replay-first").addEventListener("click", () => stepTo(0));
+$("replay-back").addEventListener("click", () => stepTo(Math.max(0, replay.step - 1)));
+$("replay-forward").addEventListener("click", () => stepTo(Math.min(replay.steps, replay.step + 1)));
+$("replay-last").addEventListener("click", () => stepTo(replay.steps));
+$("replay-seat").addEventListener("change", () => { replay.seat = $("replay-seat").value; stepTo(replay.step); });
+// Only the reader's own scrolling (wheel, touch, keys, the scroll bar) decides whether the
+// log follows: at the newest line it follows again, scrolled back it stays. Scrolls the
+// page causes (new lines, the side changing size) do not count.
+let readerScrolls = 0;
+for (const kind of ["wheel", "touchmove", "keydown", "pointerdown"]) {
+  $("log").addEventListener(kind, () => { readerScrolls = Date.now(); }, { passive: true });
+}
+$("log").addEventListener("scroll", () => {
+  if (Date.now() - readerScrolls > 1500) return;
+  const log = $("log");
+  followLog = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+});
+new ResizeObserver(followNewest).observe($("log"));
+listen();
 window.setInterval(() => send({ type: "ping" }), 25000);
 
 fromLink().then(connect);

@@ -366,7 +366,7 @@ function historyPart(view, seat) {
       view.history.map((entry, i) => ({ cells: [String(i + 1), historyWords(view, entry, seat)] }))));
 }
 
-export function render(view, seat) {
+function whole(view, seat) {
   const out = h("div", { class: "crucible" });
   out.append(h("p", { class: "turn" }, statusLine(view, seat)));
   const reaction = reactionPart(view, seat);
@@ -381,4 +381,13 @@ export function render(view, seat) {
   const history = historyPart(view, seat);
   if (history) out.append(history);
   return out;
+}
+
+// Until this game is laid out as a table, its whole view is the shared area.
+export function render(view, ctx) {
+  return { status: null, opponents: null, shared: h("div", { class: "legacy", tabindex: "0", role: "region", "aria-label": "The table" }, whole(view, ctx.seat)), mine: null };
+}
+
+export function pieceFor() {
+  return null;
 }

@@ -228,7 +228,7 @@ function sequencesPart(view, seat, card) {
   return h("section", { "aria-labelledby": "sequences-title" }, parts);
 }
 
-export function render(view, seat) {
+function whole(view, seat) {
   const card = cardsOf(view);
   const out = h("div", { class: "potion-making" });
   out.append(h("p", { class: "turn" }, statusLine(view, seat, card)));
@@ -247,4 +247,13 @@ export function render(view, seat) {
   const decks = Object.entries(view.decks).map(([d, n]) => `${d} ${plural(n, "card")}`);
   out.append(h("p", {}, `Decks: ${words(decks)}.`));
   return out;
+}
+
+// Until this game is laid out as a table, its whole view is the shared area.
+export function render(view, ctx) {
+  return { status: null, opponents: null, shared: h("div", { class: "legacy", tabindex: "0", role: "region", "aria-label": "The table" }, whole(view, ctx.seat)), mine: null };
+}
+
+export function pieceFor() {
+  return null;
 }

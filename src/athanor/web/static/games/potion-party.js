@@ -22,7 +22,7 @@ function dice(label, list) {
     h("ul", { class: "dice" }, list.map(([c, f]) => h("li", { class: `die ${c}` }, face(c, f)))));
 }
 
-export function render(view, seat) {
+function whole(view, seat) {
   const out = h("div", { class: "potion-party" });
   const r = view.recipe;
   if (r) {
@@ -52,4 +52,13 @@ export function render(view, seat) {
       h("p", {}, `Collected this turn: ${got.length ? got.join(", ") : "nothing yet"}.`)));
   }
   return out;
+}
+
+// Until this game is laid out as a table, its whole view is the shared area.
+export function render(view, ctx) {
+  return { status: null, opponents: null, shared: h("div", { class: "legacy", tabindex: "0", role: "region", "aria-label": "The table" }, whole(view, ctx.seat)), mine: null };
+}
+
+export function pieceFor() {
+  return null;
 }
