@@ -129,9 +129,33 @@ def wait_settled(page: Any, version_before: str | None) -> None:
     )
 
 
+_REACH = """() => {
+  const all = [...document.querySelectorAll('#options button[data-id]')].map((b) => b.dataset.id);
+  const loose = [...document.querySelectorAll('#choices button[data-id]')].map((b) => b.dataset.id);
+  const pieces = [...document.querySelectorAll('#table [data-piece]')];
+  const acting = pieces.filter((p) => p.classList.contains('legal'));
+  const onPieces = acting.flatMap((p) => (p._options || []).map((o) => o.id));
+  const wrong = pieces.filter((p) => p.classList.contains('legal') !== Boolean(p._options)
+    || (!p._options && p.getAttribute('aria-disabled') !== 'true')).map((p) => p.dataset.piece);
+  return { all, loose, onPieces, wrong };
+}"""
+
+
+def reachable(page: Any) -> None:
+    """On the live page: every option of the question acts through a piece or a button by
+    the question (never both), and only the pieces with options act."""
+    r = page.evaluate(_REACH)
+    assert r["all"], "no question on the page"
+    assert set(r["onPieces"]).isdisjoint(r["loose"]), r
+    assert sorted(set(r["onPieces"]) | set(r["loose"])) == sorted(set(r["all"])), r
+    assert r["wrong"] == [], r["wrong"]
+
+
 def click_choice(page: Any, rng: random.Random, prefer: float = 0.8) -> str:
     """Make one choice by clicking a marked piece (or, for an option that acts on no
-    piece, its button by the question); never the numbered list. Returns what was clicked."""
+    piece, its button by the question); never the numbered list. Before it, every option
+    of the question is checked to be reachable that way. Returns what was clicked."""
+    reachable(page)
     pieces = page.locator(LEGAL)
     loose = page.locator(LOOSE)
     n, m = pieces.count(), loose.count()
@@ -179,6 +203,7 @@ def play_by_clicking(
 def keyboard_choice(page: Any, rng: random.Random) -> None:
     """Make one choice with the keyboard alone: from the focused question, Tab (and the
     arrow keys within a zone) to a piece or button that acts, then Enter."""
+    reachable(page)
     version = page.get_attribute("#table", "data-version")
     acting = (
         "() => { const a = document.activeElement; if (!a) return false;"
@@ -306,7 +331,8 @@ def stage(page: Any, base: str, game: str, view: Any, decision: Any, seat: int |
     page.goto(base + "api/games")  # a page of this origin that runs no script of its own
     page.evaluate(
         "() => { const l = document.createElement('link'); l.rel = 'stylesheet';"
-        " l.href = '/static/style.css'; document.head.append(l); }"
+        " l.href = '/static/style.css'; document.head.append(l);"
+        " document.documentElement.lang = 'en'; document.title = 'A staged table'; }"
     )
     loose: list[str] = page.evaluate(_STAGE, [game, view, decision, seat])
     return loose
@@ -328,6 +354,7 @@ def every_option_is_reachable(page: Any, decision: Any, loose: list[str]) -> Non
     """Each legal option acts through a piece or stays a button, and only the pieces whose
     options are legal act: clicking each inert piece chooses nothing, clicking each acting
     piece (with one option) chooses its option."""
+    audit(page)
     ids = [o["id"] for o in decision["options"]]
     pieces = staged_pieces(page)
     on_pieces = {i for p in pieces for i in p["options"]}

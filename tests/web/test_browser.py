@@ -218,3 +218,41 @@ def test_play_again_opens_a_table_with_the_same_seats_for_both_players(
     assert first.url.split("/t/")[1] == second.url.split("/t/")[1]
     for pg in pages:
         pg.context.close()
+
+
+def test_each_other_players_turn_is_one_polite_summary(base: str, page: Page) -> None:
+    # Every text the polite region is given, in order.
+    page.add_init_script(
+        "window.__said = []; new MutationObserver(() => { const e ="
+        " document.getElementById('summary'); const t = e && e.textContent;"
+        " if (t && t !== window.__said[window.__said.length - 1]) window.__said.push(t); })"
+        ".observe(document, { subtree: true, childList: true,"
+        " characterData: true });"
+    )
+    made = new_table(
+        base,
+        "dominion",
+        [{"kind": "person"}, {"kind": "bot", "name": "Maria"}],
+        options={"kingdom": "first-game"},
+    )
+    watch = Watch(page)
+    page.goto(seat_link(base, made))
+    from tests.web.kit import wait_settled, wait_turn
+
+    for _ in range(6):  # end each of your turns at once: Maria plays six turns meanwhile
+        assert wait_turn(page)
+        version = page.get_attribute("#table", "data-version")
+        page.locator("#choices button", has_text="End your turn").click()
+        wait_settled(page, version)
+    wait_turn(page)
+    said: list[str] = page.evaluate("() => window.__said")
+    theirs = [t for t in said if "Maria's turn" in t]
+    log = page.locator("#log-lines li").all_text_contents()
+    seen_at_load = len(watch.states[0]["log"])  # what was there before is not announced
+    turns = [line for line in log[seen_at_load:] if "Maria's turn" in line]
+    assert len(turns) >= 5
+    # One summary a turn, starting with the turn's line and holding the whole turn (what
+    # Maria played), without the minor lines (her drawing a new hand).
+    assert [t.split(". ")[0] + "." for t in theirs] == turns, (theirs, turns)
+    for t in theirs:
+        assert "Maria plays" in t and "draws 5 cards" not in t

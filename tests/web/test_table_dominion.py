@@ -226,3 +226,34 @@ def test_the_page_marks_legal_pieces_for_the_decider_only(base: str, page: Any) 
     decision, loose = _staged(page, base, s, 1)
     every_option_is_reachable(page, decision, loose)
     assert page.locator(LEGAL).count() == 2
+
+
+def test_a_card_s_text_shows_on_hover_focus_and_a_long_press(base: str, page: Any) -> None:
+    s = game("Village", "Smithy")
+    arrange(s, 0, hand=["Village", "Copper"], step="action")
+    _staged(page, base, s, 0)
+    tip = page.locator("#tip")
+    village = page.locator("#table [data-piece='hand:0:Village']")
+    village.focus()
+    assert tip.is_visible() and "+2 Actions" in (tip.text_content() or "")
+    # The same text is the piece's accessible description.
+    described = village.get_attribute("aria-describedby") or ""
+    assert "+2 Actions" in page.locator(f"[id='{described}']").text_content()
+    page.locator("#table [data-piece='supply:Smithy']").hover()
+    assert "+3 Cards" in (tip.text_content() or "")
+    # A long press on a phone shows the text and does not play the card.
+    page.evaluate(
+        "() => { const p = document.querySelector(\"[data-piece='hand:0:Village']\");"
+        " const t = new Touch({ identifier: 1, target: p, clientX: 5, clientY: 5 });"
+        " p.dispatchEvent(new TouchEvent('touchstart', { touches: [t], bubbles: true })); }"
+    )
+    page.wait_for_timeout(700)
+    assert "+2 Actions" in (tip.text_content() or "")
+    page.evaluate(
+        "() => { const p = document.querySelector(\"[data-piece='hand:0:Village']\");"
+        " p.dispatchEvent(new TouchEvent('touchend', { bubbles: true })); p.click(); }"
+    )
+    assert page.evaluate("() => window.__chosen") == []
+    # A short tap plays it.
+    village.click()
+    assert page.evaluate("() => window.__chosen") == ["play:Village"]

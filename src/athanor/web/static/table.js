@@ -33,10 +33,12 @@ let replay = null; // { step, steps, seat } while stepping through a finished ga
 
 // -- the one assertive region and the polite summary ------------------------------------
 
-function say(text) {
+function say(text, shown = false) {
   // Only what needs attention now. Cleared first so that the same words said twice are heard.
+  // Sighted players read the question where it stands; a refusal is also shown on screen.
   const el = $("attention");
   el.textContent = "";
+  el.classList.toggle("shown", shown);
   window.setTimeout(() => { el.textContent = text; }, 50);
 }
 
@@ -72,7 +74,7 @@ async function claim(n, how) {
     body: JSON.stringify({ seat: n, code: null, ...how }),
   });
   const body = await res.json();
-  if (!res.ok) { say(`You could not take that seat: ${body.message}.`); return false; }
+  if (!res.ok) { say(`You could not take that seat: ${body.message}.`, true); return false; }
   store.setItem(seatKey, JSON.stringify({ seat: body.seat, token: body.token }));
   return true;
 }
@@ -113,7 +115,7 @@ async function handleNow(msg) {
   if (msg.type === "next") return nextTable(msg.table);
   if (msg.type === "error") {
     if (msg.code === "bad_token") store.removeItem(seatKey);
-    say(`Not done: ${msg.message}.`);
+    say(`Not done: ${msg.message}.`, true);
     sent = false;
     if (last) draw(last);
   }
@@ -360,8 +362,13 @@ async function gameOver(msg, first) {
   $("table").classList.add("over");
   $("question").hidden = true;
   const box = $("results-body");
+  // The placings, first place first (the lines are in seat order).
+  const placing = (msg.result && msg.result.placing) || lines.map(() => 0);
+  const order = lines.map((_, i) => i).sort((a, b) => placing[a] - placing[b] || a - b);
   box.replaceChildren(
-    h("ol", { class: "placings" }, lines.map((l) => h("li", {}, l))),
+    h("ul", { class: "placings" }, order.map((i) => h("li", { class: placing[i] === 1 ? "first" : null },
+      h("span", { class: "place", "aria-hidden": "true" }, placing[i] === 1 ? "★" : String(placing[i])),
+      " ", lines[i]))),
     game.results ? game.results(msg.view, msg.result, seat, { seat, table, cards }) || "" : "");
   $("results").hidden = false;
   // The results are where the game goes on: the focus goes there from the table (whose

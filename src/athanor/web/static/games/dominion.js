@@ -271,14 +271,23 @@ export function pieceFor(id, view) {
   return `${src.zone}:${src.seat}:${name}`;
 }
 
-/** How each player's victory points were made, card by card. */
-export function results(view, result, seat) {
+/** How each player's victory points were made, card by card (each card drawn, with its
+ * copies and the points they make). */
+export function results(view, result, seat, ctx) {
   return h("div", { class: "breakdown" }, view.players.map((p, i) => {
     const rows = p.breakdown || [];
-    return h("section", { class: "score-card", "aria-label": `${i === seat ? "Your" : `${p.name}'s`} score` },
-      h("h3", {}, `${i === seat ? `${p.name} (you)` : p.name}: ${p.vp} VP in ${count(p.turns, "turn")}`),
-      rows.length
-        ? h("ul", {}, rows.map(([name, n, pts]) => h("li", {}, `${name} ×${n}: ${pts} VP`)))
+    const who = i === seat ? `${p.name} (you)` : p.name;
+    const pieces = rows.map(([name, n, pts]) => {
+      const c = card(ctx, name, { key: `score:${i}:${name}`, copies: n, size: "small" });
+      const line = `${n} × ${name}: ${pts} VP`;
+      c.setAttribute("aria-label", line);
+      c.append(h("span", { class: "dc-points", "aria-hidden": "true" }, `${pts} VP`));
+      return c;
+    });
+    return h("section", { class: "score-card", "aria-label": `${who}: how the score was made` },
+      h("h3", {}, `${who}: ${p.vp} VP in ${count(p.turns, "turn")}`),
+      pieces.length
+        ? zone({ key: `score-${i}`, title: "Victory points by card", pieces, cls: "scores" })
         : h("p", {}, "No card that scores."));
   }));
 }
