@@ -127,6 +127,18 @@ function opponents(ctx, view, seat) {
     const marks = [];
     if (view.possessor === i) marks.push(`possesses ${view.names[view.current]}`);
     const zones = [];
+    if (ctx.open) {
+      // A finished game's replay with every card open: each hand lies face up in its panel.
+      const hand = ctx.open[i].players[i].hand || [];
+      zones.push(zone({
+        key: `hand-${i}`,
+        title: `Hand (${count(hand.length, "card")})`,
+        cls: "open-hand",
+        empty: "no cards",
+        pieces: counted(hand).sort((a, b) => order(ctx, a[0]) - order(ctx, b[0]))
+          .map(([name, n]) => card(ctx, name, { key: `hand:${i}:${name}`, copies: n, where: "in hand", size: "small" })),
+      }));
+    }
     const rev = revealedZone(ctx, view, i, seat, "Set aside, showing");
     if (rev) zones.push(rev);
     return seatPanel({
@@ -192,22 +204,15 @@ function playArea(ctx, view, seat) {
 }
 
 function mine(ctx, view, seat) {
-  if (seat === null && !ctx.open) return null;
+  if (seat === null) return null;
   const out = h("div", { class: "my-cards" });
   const cur = view.current;
   // During a possessed turn the possessor holds (and plays) the possessed player's hand.
   const possessing = view.possessor === seat && cur !== seat && !view.over;
   const owner = possessing ? cur : seat;
   const hands = [];
-  if (ctx.open) {
-    ctx.open.forEach((v, i) => {
-      const hand = v.players[i].hand || [];
-      hands.push([i, hand, `${view.names[i]}'s hand`]);
-    });
-  } else {
-    const p = view.players[owner];
-    hands.push([owner, p.hand || [], possessing ? `${view.names[cur]}'s hand, which you play` : "Your hand"]);
-  }
+  const p = view.players[owner];
+  hands.push([owner, p.hand || [], possessing ? `${view.names[cur]}'s hand, which you play` : "Your hand"]);
   for (const [i, hand, title] of hands) {
     const stacks = counted(hand).sort((a, b) => order(ctx, a[0]) - order(ctx, b[0]));
     out.append(zone({
@@ -218,7 +223,7 @@ function mine(ctx, view, seat) {
       pieces: stacks.map(([name, n]) => card(ctx, name, { key: `hand:${i}:${name}`, copies: n, where: "in hand" })),
     }));
   }
-  if (!ctx.open) {
+  {
     const rev = revealedZone(ctx, view, owner, seat, owner === seat ? "You have set aside" : `${view.names[owner]} has set aside`);
     if (rev) out.append(rev);
     // Harbinger: the player looks through their discard pile; its cards are the pieces.
