@@ -145,3 +145,50 @@ def test_determinize_respects_a_shown_void_and_a_whispered_top_card() -> None:
         assert all(SUIT[c] != 0 for c in bo)
         assert all(not (SUIT[c] == 1 and c % 9 + 1 > 9) for c in bo)
         assert any(c == 17 for c in bo)  # Quicksilver 9, whispered, stays with Bo
+
+
+def test_the_view_gives_what_a_table_draws_turned_faces_task_cards_and_card_values() -> None:
+    """C36: each card in view names the face it turns to, each task its category and timing,
+    and each card in the cauldron what it adds to the total."""
+    s = table(
+        "B9 C2 ~S4",
+        "B1 S2 Q5",
+        "B2 S3 Q6",
+        mission=7,
+        tasks=[("win-salt", 0), ("tricks-0", 1)],
+        start=False,
+    )
+    s.revealed = ["win-nine"]
+    from athanor.games.crucible.reaction import Reaction
+
+    s.stack.append(Reaction())
+    s._run()
+    v = s.view(0)
+    faces = {c["face"]: c for c in v["hand"]}
+    assert faces["B9"]["turns_to"] == "M1" and not faces["B9"]["flipped"]
+    assert faces["S4"]["turns_to"] == "L6" and faces["S4"]["flipped"]
+    assert faces["C2"]["turns_to"] is None  # a Catalyst never flips
+    assert v["tasks"][0] == {
+        "id": "win-salt",
+        "text": "Win at least one Salt.",
+        "category": "Suit Specifics",
+        "timing": "completes during play",
+        "owner": 0,
+        "status": "open",
+        "order": 0,
+    }
+    assert v["tasks"][1]["timing"] == "judged at the end"
+    assert v["revealed_tasks"] == [
+        {
+            "id": "win-nine",
+            "text": "Win a 9.",
+            "category": "Rank Specifics",
+            "timing": "completes during play",
+        }
+    ]
+    pick(s, "catalyze")
+    play(s, "C2", "B1")
+    v = s.view(2)
+    assert [p[2] for p in v["plays"]] == ["C2", "B1"]
+    assert v["play_values"] == [10, 1]  # Heavy Metals: a Catalyst counts 10
+    assert v["total"] == sum(v["play_values"])

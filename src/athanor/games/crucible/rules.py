@@ -323,7 +323,14 @@ class CrucibleState(GameState):
 
     def _card(self, c: int) -> dict[str, Any]:
         f = self.face[c]
-        return {"id": c, "face": CODE[f], "name": NAME[f], "flipped": f != c}
+        # The face it would show if transmuted (C36): printed on the card, so public with it.
+        turns = CODE[FLIP[f]] if f < DUAL else None
+        return {"id": c, "face": CODE[f], "name": NAME[f], "flipped": f != c, "turns_to": turns}
+
+    @staticmethod
+    def _task_card(tid: str) -> dict[str, Any]:
+        t = tk.TASKS[tid]
+        return {"id": tid, "text": t.text, "category": t.category, "timing": t.timing}
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand, and everything public (C14)."""
@@ -360,6 +367,7 @@ class CrucibleState(GameState):
             "out_known": [CODE[c] for c in self.out if self.known[c]],
             "intent": self.intent or None,
             "plays": [[p, c, CODE[face[c]]] for p, c in self.plays],
+            "play_values": [self.value(p, face[c]) for p, c in self.plays],
             "total": self.total() if self.plays else 0,
             "limit": self.limit(),
             "target": self.target(),
@@ -375,8 +383,9 @@ class CrucibleState(GameState):
             "transmutes": self.transmutes,
             "revealed": list(self.revealed),
             "revealed_text": [tk.TASKS[t].text for t in self.revealed],
+            "revealed_tasks": [self._task_card(t) for t in self.revealed],
             "tasks": [
-                {"id": t[0], "text": tk.TASKS[t[0]].text, "owner": t[1], "status": t[2], "order": i}
+                {**self._task_card(t[0]), "owner": t[1], "status": t[2], "order": i}
                 for i, t in enumerate(self.tasks)
             ],
             "disciplines": discs,
