@@ -72,21 +72,31 @@ def _label(page: Any, key: str) -> str:
 
 def test_a_whole_game_is_played_by_clicking_pieces_alone(base: str, page: Any) -> None:
     watch = Watch(page)
-    _open(base, page, 3, mission=2)
     rng = random.Random(5)
     audited: list[int] = []
 
     def check(pg: Any, n: int) -> None:
-        if n in (0, 4, 12):
+        if n in (0, 5, 12):
             audit(pg)
             audited.append(n)
 
-    made = play_by_clicking(page, rng, every=1, check=check, prefer=0.9)
-    assert made >= 3 and audited and audited[0] == 0
-    # Every move sent is an option of the question then in front of this seat, made through
-    # a piece or a button by the question (never the numbered list).
+    # A mission lost at once (a task no one can do) is a whole game too, but a short one:
+    # play another table until one lasts a few reactions.
+    for _table in range(4):
+        watch.states.clear()
+        watch.sent.clear()
+        audited.clear()
+        _open(base, page, 3, mission=2)
+        made = play_by_clicking(page, rng, every=1, check=check, prefer=0.9)
+        if made >= 6:
+            break
+    assert made >= 6 and audited[:2] == [0, 5]
+    # Every move sent was an option put to this seat, chosen through a piece or a button by
+    # the question (never the numbered list).
+    offered = {o["id"] for m in watch.states if m["decision"] for o in m["decision"]["options"]}
     assert watch.sent and all(m["type"] == "move" for m in watch.sent)
-    assert any(m["option"].startswith(("task:", "play:", "keep:")) for m in watch.sent)
+    assert {m["option"] for m in watch.sent} <= offered
+    assert any(m["option"].startswith("play:") for m in watch.sent)
     expect_results(page, watch.last()["view"])
     audit(page)
     # The replay with every card open draws every hand face up.
@@ -94,9 +104,9 @@ def test_a_whole_game_is_played_by_clicking_pieces_alone(base: str, page: Any) -
     page.wait_for_function("document.getElementById('replay-step').dataset.step === '0'")
     page.select_option("#replay-seat", "open")
     page.wait_for_selector(".open-hand")
-    assert page.locator(".open-hand").count() == 3
-    cards = page.locator(".open-hand [data-piece]").count()
-    assert cards == 57  # 19 each; the 58th card is out of play
+    assert page.locator("#table-opponents .seat .open-hand").count() == 3
+    cards = page.locator(".open-hand [data-piece^='seen:']").count()
+    assert cards == 57  # 19 each, in each alchemist's panel; the 58th card is out of play
 
 
 def expect_results(page: Any, view: dict[str, Any]) -> None:
@@ -109,7 +119,8 @@ def expect_results(page: Any, view: dict[str, Any]) -> None:
     assert page.locator("#mission-outcome").inner_text() == (
         f"{won}: mission {m['number']}, {m['name']}"
     )
-    assert view["detail"] in body.inner_text()  # the framework's placing line says it
+    if view["outcome"] != "won":  # the framework's placing line says why
+        assert view["detail"] in body.inner_text()
     assert m["special_text"] in body.inner_text()
     rows = page.locator(".task-results li").all_inner_texts()
     assert len(rows) == len(view["tasks"])

@@ -411,10 +411,13 @@ function panel(ctx, view, i, seat) {
   const pieces = [discCard(ctx, view, i, seat, { key: `disc:${i}` })];
   const inOrder = view.mission.special === "in-order";
   for (const t of view.tasks.filter((x) => x.owner === i)) pieces.push(taskCard(view, t, seat, { inOrder }));
-  for (const c of [...cards].sort((a, b) => byFace(a.face, b.face))) {
+  // A finished game's replay with every card open: each hand lies face up in its panel.
+  const open = ctx.open ? ctx.open[i].hand || [] : null;
+  const knownIds = new Set(cards.map((c) => c.id));
+  for (const c of [...(open || cards)].sort((a, b) => byFace(a.face, b.face))) {
     pieces.push(handCard(c, {
       key: `seen:${i}:${c.face}`, where: `in ${view.names[i]}'s hand`, hint: hints.get(c.id) || null,
-      known: !hints.has(c.id), size: "chip",
+      known: knownIds.has(c.id) && !hints.has(c.id), size: "chip",
     }));
   }
   const held = view.hand_sizes[i];
@@ -431,9 +434,9 @@ function panel(ctx, view, i, seat) {
     ].filter(Boolean),
     zones: [zone({
       key: `seat-${i}`,
-      title: `${view.names[i]}: discipline, tasks and known cards`,
+      title: open ? `${view.names[i]}: discipline, tasks and hand (${count(open.length, "card")})` : `${view.names[i]}: discipline, tasks and known cards`,
       pieces,
-      cls: "seat-things",
+      cls: open ? "seat-things open-hand" : "seat-things",
     })],
     cls: `cru-seat ${i === view.lead_alchemist ? "lead" : ""}`,
   });
@@ -665,23 +668,24 @@ function shared(ctx, view, seat) {
 
 // -- your own pieces along the bottom -------------------------------------------------------
 
-function handZones(view, hand, { keyFor, where, hints, known }) {
+/** Your hand as one zone (one Tab stop; the arrow keys go through every card), its cards
+ * grouped by suit, each group under its symbol, name and count. */
+function handZone(view, hand, { hints, known }) {
   const groups = new Map();
   for (const c of [...hand].sort((a, b) => byFace(a.face, b.face))) {
     const s = suitOf(c.face);
     if (!groups.has(s)) groups.set(s, []);
     groups.get(s).push(c);
   }
-  return [...groups.entries()].map(([s, cards]) => zone({
-    key: `${where}-${s}`,
-    title: [symbol(s, "z-sym"), ` ${SUITS[s].name} ${cards.length}`],
-    pieces: cards.map((c) => handCard(c, { key: keyFor(c), where: "in your hand", hint: hints.get(c.id) || null, known: known.has(c.id) })),
-    cls: `suit-zone ${SUITS[s].cls}`,
-  }));
+  return h("ul", { class: "pieces hand-list", "data-zone": "hand", "aria-labelledby": "my-hand-title" },
+    [...groups.entries()].map(([s, cards]) => h("li", { class: `suit-group ${SUITS[s].cls}` },
+      h("span", { class: "suit-label", id: `suit-${s}` }, symbol(s, "z-sym"), ` ${SUITS[s].name} ${cards.length}`),
+      h("ul", { class: "suit-cards", "aria-labelledby": `suit-${s}` }, cards.map((c) => h("li", {},
+        handCard(c, { key: `hand:${c.face}`, where: "in your hand", hint: hints.get(c.id) || null, known: known.has(c.id) })))))));
 }
 
 function mine(ctx, view, seat) {
-  if (ctx.open) return openHands(ctx, view);
+  if (ctx.open) return null; // every hand lies open in its panel
   if (seat === null || seat === undefined || !view.hand) {
     return h("p", { class: "spectator" }, "Spectators see no hand.");
   }
@@ -690,17 +694,29 @@ function mine(ctx, view, seat) {
   const hand = h("section", { class: "my-hand", "aria-labelledby": "my-hand-title" },
     h("h3", { class: "zone-title", id: "my-hand-title" }, `Your hand: ${count(view.hand.length, "card")}`),
     view.hand.length
-      ? h("div", { class: "suit-groups" }, handZones(view, view.hand, { keyFor: (c) => `hand:${c.face}`, where: "hand", hints, known }))
+      ? handZone(view, view.hand, { hints, known })
       : h("p", { class: "zone-empty" }, "Your hand is empty."));
-  const side = [];
-  if (view.disciplines[seat]) {
-    side.push(zone({ key: "my-disc", title: "Your discipline", pieces: [discCard(ctx, view, seat, seat, { key: `mydisc:${view.disciplines[seat].key}`, big: true })], cls: "my-disc" }));
-  } else if (view.discipline_offer && view.discipline_offer.length) {
-    side.push(zone({ key: "offer", title: "Dealt to you: keep one", pieces: view.discipline_offer.map((k) => offerCard(ctx, k)), cls: "my-disc offer-zone" }));
-  }
+  // Your discipline (or the two dealt to you) and your tasks: one zone, one Tab stop.
   const inOrder = view.mission.special === "in-order";
   const tasks = view.tasks.filter((t) => t.owner === seat);
-  side.push(zone({ key: "my-tasks", title: `Your tasks (${tasks.length})`, pieces: tasks.map((t) => taskCard(view, t, seat, { inOrder })), empty: view.revealed.length ? "none yet" : "none", cls: "my-tasks" }));
+  const things = [];
+  let what;
+  if (view.disciplines[seat]) {
+    things.push(discCard(ctx, view, seat, seat, { key: `mydisc:${view.disciplines[seat].key}`, big: true }));
+    what = "Your discipline";
+  } else if (view.discipline_offer && view.discipline_offer.length) {
+    things.push(...view.discipline_offer.map((k) => offerCard(ctx, k)));
+    what = "Dealt to you, keep one";
+  }
+  things.push(...tasks.map((t) => taskCard(view, t, seat, { inOrder })));
+  const taskWords = tasks.length ? count(tasks.length, "task") : view.revealed.length ? "no task yet" : "no task";
+  const side = [zone({
+    key: "mine",
+    title: what ? `${what}; your tasks: ${taskWords}` : `Your tasks: ${taskWords}`,
+    pieces: things,
+    empty: "nothing yet",
+    cls: "my-things",
+  })];
   const facts = [
     h("li", {}, `Tricks ${view.tricks_won[seat]}`),
     h("li", { class: "fact-slag" }, Array.from({ length: view.slag[seat] }, () => slagToken(true)), `Slag ${view.slag[seat]}`),
@@ -714,20 +730,6 @@ function mine(ctx, view, seat) {
   if (marks.length) facts.unshift(h("li", { class: "my-marks" }, marks.map((m) => h("span", { class: "mark" }, m))));
   return h("div", { class: "cru-mine" }, hand,
     h("div", { class: "my-side" }, h("ul", { class: "facts-row my-facts", "aria-label": "You" }, facts), side));
-}
-
-/** The replay with every card open: each alchemist's hand, face up. */
-function openHands(ctx, view) {
-  return h("div", { class: "open-hands" }, ctx.open.map((v, i) => {
-    const hand = [...(v.hand || [])].sort((a, b) => byFace(a.face, b.face));
-    return zone({
-      key: `open-${i}`,
-      title: `${view.names[i]}'s hand (${count(hand.length, "card")})`,
-      pieces: hand.map((c) => handCard(c, { key: `open:${i}:${c.face}`, where: `in ${view.names[i]}'s hand`, hint: null, known: false, size: "small" })),
-      cls: "open-hand",
-      empty: "no cards",
-    });
-  }));
 }
 
 // -- the contract ----------------------------------------------------------------------------
