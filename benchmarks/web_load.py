@@ -44,6 +44,11 @@ def start_server(url: str) -> tuple[subprocess.Popen[str], str]:
             url,
             "--bot-delay",
             "0",
+            # Every client comes from 127.0.0.1: lift the per-address limits for the load.
+            "--max-connections-per-address",
+            "100000",
+            "--tables-per-hour",
+            "1000000",
         ],
         stdout=subprocess.PIPE,
         text=True,
@@ -69,7 +74,13 @@ def rss_kib(pid: int) -> int:
 
 
 async def client(
-    base: str, game: str, bots: int, stop: float, lat: list[float], versions: list[int]
+    base: str,
+    game: str,
+    bots: int,
+    stop: float,
+    lat: list[float],
+    versions: list[int],
+    refused: list[int],
 ) -> int:
     """Sit at a new table and play option 1 until time is up; a finished game starts anew.
     ``versions`` gets each table's last version seen: every move made there, bots' too."""
@@ -87,14 +98,20 @@ async def client(
                 },
             )
         made = reply.json()
-        moves += await play_table(base, made, stop, lat, versions)
+        moves += await play_table(base, made, stop, lat, versions, refused)
     return moves
 
 
 async def play_table(
-    base: str, made: dict[str, Any], stop: float, lat: list[float], versions: list[int]
+    base: str,
+    made: dict[str, Any],
+    stop: float,
+    lat: list[float],
+    versions: list[int],
+    refused: list[int],
 ) -> int:
-    """Play one table until its game ends or time is up; return the moves made."""
+    """Play one table until its game ends or time is up; return the moves the server
+    accepted (a refused one, such as a stale move, is counted in ``refused`` instead)."""
     moves = 0
     uri = base.replace("http://", "ws://") + f"ws/{made['id']}"
     async with websockets.connect(uri) as ws:
@@ -117,6 +134,10 @@ async def play_table(
                 ):
                     break
             lat.append(time.perf_counter() - sent)
+            if reply["type"] == "error":
+                refused.append(1)
+                msg = {}  # read on until the next question
+                continue
             moves += 1
             msg = reply  # it may itself be the next question
         versions.append(int(msg.get("version", 0)))
@@ -126,10 +147,14 @@ async def play_table(
 async def run(bases: list[str], clients: int, seconds: float, game: str, bots: int) -> None:
     lat: list[float] = []
     versions: list[int] = []
+    refused: list[int] = []
     stop = time.perf_counter() + seconds
     start = time.perf_counter()
     counts = await asyncio.gather(
-        *(client(bases[i % len(bases)], game, bots, stop, lat, versions) for i in range(clients))
+        *(
+            client(bases[i % len(bases)], game, bots, stop, lat, versions, refused)
+            for i in range(clients)
+        )
     )
     took = time.perf_counter() - start
     total = sum(counts)
@@ -138,8 +163,8 @@ async def run(bases: list[str], clients: int, seconds: float, game: str, bots: i
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else 0.0
     print(f"{clients} clients on {len(bases)} process(es), {game} with {bots} bots a table:")
     print(
-        f"  {total:,} client moves in {took:.1f} s: {total / took:,.0f} moves/s "
-        f"({every / took:,.0f} moves/s with the bots' moves)"
+        f"  {total:,} accepted client moves in {took:.1f} s: {total / took:,.0f} moves/s "
+        f"({every / took:,.0f} moves/s with the bots' moves); {len(refused):,} refused"
     )
     print(
         f"  move round trip: median {statistics.median(lat) * 1000:.1f} ms, "
@@ -161,7 +186,13 @@ def main() -> None:
     try:
         before = [rss_kib(proc.pid) for proc, _ in servers]
         asyncio.run(run([b for _, b in servers], args.clients, args.seconds, args.game, args.bots))
-        tables = len(httpx.get(servers[0][1] + "api/tables").json())
+        # Every table still playing, from the database (the lobby lists public tables only,
+        # at most 100 of them).
+        from athanor.web.service import Service
+
+        counter = Service(url)
+        tables = len(counter.running())
+        counter.close()
         after = [rss_kib(proc.pid) for proc, _ in servers]
         for (proc, _), b, a in zip(servers, before, after, strict=True):
             per = (a - b) / max(1, args.clients // args.processes)

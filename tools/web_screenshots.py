@@ -38,13 +38,16 @@ def serve(db: Path) -> tuple[str, Any]:
     import uvicorn
 
     from athanor.web.app import create_app
+    from athanor.web.guard import Limits
     from athanor.web.service import Service
 
     service = Service(f"sqlite:///{db}")
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(service, bot_delay=0.01), log_level="warning")
+    config = uvicorn.Config(
+        create_app(service, bot_delay=0.01, limits=Limits.loose()), log_level="warning"
+    )
     server = uvicorn.Server(config)
     threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
     base = f"http://127.0.0.1:{port}/"

@@ -14,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from athanor.web.app import create_app
+from athanor.web.guard import Limits
 from athanor.web.service import Service
 
 PG = os.environ.get("ATHANOR_TEST_PG")
@@ -120,7 +121,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(service, bot_delay=0.01), log_level="warning")
+    config = uvicorn.Config(
+        create_app(service, bot_delay=0.01, limits=Limits.loose()), log_level="warning"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -64,12 +64,15 @@ def test_seats_are_claimed_with_their_invite_code_only(client: TestClient) -> No
 
 
 def test_bad_requests_get_clear_errors(client: TestClient) -> None:
-    r = client.post("/api/tables", content=b"{not json")
+    as_json = {"Content-Type": "application/json"}
+    r = client.post("/api/tables", content=b"{not json", headers=as_json)
     assert r.status_code == 400 and "not JSON" in r.json()["message"]
     r = client.post("/api/tables", json={"game": "chess", "seats": []})
     assert r.status_code == 400 and "unknown game" in r.json()["message"]
-    r = client.post("/api/tables", content=b"x" * 20000)
-    assert r.status_code == 400 and r.json()["error"] == "too_big"
+    r = client.post("/api/tables", content=b"x" * 20000, headers=as_json)
+    assert r.status_code == 413 and r.json()["error"] == "too_big"
+    r = client.post("/api/tables", content=b"{}", headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415 and "JSON" in r.json()["message"]
     r = client.post(
         "/api/tables",
         json={

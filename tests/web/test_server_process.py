@@ -129,7 +129,7 @@ def test_a_server_killed_mid_game_resumes_every_table_where_it_stood(tmp_path: P
         assert after["version"] > again["version"] + 1
 
 
-def test_a_bot_table_left_mid_move_goes_on_after_a_restart(tmp_path: Path) -> None:
+def test_a_bot_table_goes_on_after_a_restart_once_someone_looks(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'athanor.db'}"
     with server(url, bot_delay=0.2) as (base, proc):
         made = httpx.post(
@@ -146,6 +146,13 @@ def test_a_bot_table_left_mid_move_goes_on_after_a_restart(tmp_path: Path) -> No
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     with server(url) as (base, _):
+        # Nobody looks at the table after the restart: its bots wait, spending nothing.
+        time.sleep(1.0)
+        assert httpx.get(base + f"api/tables/{made['id']}").json()["version"] == v1
+        # A spectator comes: the game goes on where it stood.
+        ws = OPEN.enter_context(connect(ws_url(base, made["id"])))
+        ws.send(json.dumps({"type": "hello", "seat": None}))
+        recv(ws, "welcome")
         for _ in range(100):
             info = httpx.get(base + f"api/tables/{made['id']}").json()
             if info["status"] == "over":

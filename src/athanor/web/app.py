@@ -14,10 +14,11 @@ import contextlib
 import json
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from anyio import to_thread
 from starlette.applications import Starlette
@@ -32,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 import athanor
 from athanor.engine import ConfigError
 from athanor.engine.core import excerpt
+from athanor.web.guard import Guard, Limits, Refused
 from athanor.web.service import Cached, Service, TableError
 
 log = logging.getLogger("athanor.web")
@@ -87,9 +89,11 @@ def message_for(cached: Cached, seat: int | None, since: int) -> dict[str, Any]:
 class Hub:
     """The connections of this process, by table, and what tells them of changes."""
 
-    def __init__(self, service: Service, bot_delay: float) -> None:
+    def __init__(self, service: Service, bot_delay: float, idle: float = 600.0) -> None:
         self.service = service
         self.bot_delay = bot_delay
+        self.idle = idle  # seconds unwatched after which a table's bots stop
+        self.last_seen: dict[str, float] = {}
         self.clients: dict[str, set[Client]] = {}
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.pending: set[asyncio.Future[None]] = set()
@@ -99,6 +103,20 @@ class Hub:
 
     def add(self, client: Client) -> None:
         self.clients.setdefault(client.table, set()).add(client)
+
+    def watched(self, table_id: str) -> bool:
+        """Someone is connected to the table here, or was lately: its bots may spend CPU."""
+        if self.clients.get(table_id):
+            return True
+        seen = self.last_seen.get(table_id)
+        return seen is not None and time.monotonic() - seen < self.idle
+
+    def seen(self, table_id: str) -> None:
+        self.last_seen[table_id] = time.monotonic()
+        if len(self.last_seen) > 10_000:  # forget tables unseen for long
+            cut = time.monotonic() - self.idle
+            for k in [k for k, t in self.last_seen.items() if t < cut]:
+                del self.last_seen[k]
 
     def remove(self, client: Client) -> None:
         group = self.clients.get(client.table)
@@ -132,6 +150,7 @@ class Hub:
         """Seat a client (or make it a spectator) and send it everything from the start,
         with no other message in between."""
         info = await to_thread.run_sync(self.service.info, client.table)
+        self.seen(client.table)
         async with client.lock:
             client.seat = seat
             client.sent = 0
@@ -166,6 +185,8 @@ class Hub:
     async def _run_bots(self, table_id: str) -> None:
         while True:
             self.bots_wanted.discard(table_id)
+            if not self.watched(table_id):
+                return  # nobody is looking: the bots wait until someone comes (greet wakes them)
             try:
                 choice = await to_thread.run_sync(self.service.bot_choice, table_id)
             except TableError:
@@ -227,9 +248,12 @@ class Hub:
         self.wake_bots(table_id)
 
 
-def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
-    """The web app over a service; ``bot_delay`` is how long bots think, in seconds."""
-    hub = Hub(service, bot_delay)
+def create_app(service: Service, bot_delay: float = 0.6, limits: Limits | None = None) -> Starlette:
+    """The web app over a service; ``bot_delay`` is how long bots think, in seconds, and
+    ``limits`` what one client may spend (``guard.Limits``; its defaults if None)."""
+    limits = limits if limits is not None else Limits()
+    guard = Guard(limits)
+    hub = Hub(service, bot_delay, limits.idle_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -253,7 +277,9 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
     async def tables(request: Request) -> Response:
         if request.method == "GET":
             return JSONResponse(await to_thread.run_sync(service.list_tables))
-        body = await _body(request)
+        body = await _body(request, guard)
+        address = _address(request)
+        guard.check_create(address)
         seats = body.get("seats")
         options = body.get("options", {})
         if not isinstance(seats, list) or not isinstance(options, dict):
@@ -267,9 +293,18 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
         for s in seats:
             if not isinstance(s, dict):
                 raise TableError("bad_request", "each seat is an object")
+        if seats and all(s.get("kind") == "bot" for s in seats):
+            running = await to_thread.run_sync(service.count_bot_tables)
+            if running >= limits.bot_tables:
+                raise Refused(
+                    f"{running} tables of bots alone are playing, the most this server runs; "
+                    "sit at one of them or try later"
+                )
         made = await to_thread.run_sync(
             lambda: service.create(game, options, seats, bool(body.get("public", True)), mine)
         )
+        guard.created(address)
+        hub.seen(made["id"])
         hub.wake_bots(made["id"])
         return JSONResponse(made, status_code=201)
 
@@ -292,25 +327,42 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
 
     async def claim(request: Request) -> Response:
         table_id = request.path_params["table_id"]
-        body = await _body(request)
+        body = await _body(request, guard)
+        address = _address(request)
+        guard.check_failures(address)
         seat, code, previous = body.get("seat"), body.get("code"), body.get("previous")
         if (
-            type(seat) is not int
-            or (code is not None and not isinstance(code, str))
+            not _seat_number(seat)
+            or (code is not None and (not isinstance(code, str) or len(code) > 200))
             or (previous is not None and (not isinstance(previous, str) or len(previous) > 200))
         ):
             raise TableError("bad_request", "give the 'seat' number and its invite 'code'")
-        token = await to_thread.run_sync(service.claim, table_id, seat, code, previous)
+        try:
+            token = await to_thread.run_sync(service.claim, table_id, seat, code, previous)
+        except TableError as exc:
+            if exc.code in ("bad_token", "not_found"):
+                guard.failed(address)
+            raise
         await hub.publish(table_id)
         return JSONResponse({"seat": seat, "token": token})
 
     async def again(request: Request) -> Response:
         table_id = request.path_params["table_id"]
-        body = await _body(request)
+        body = await _body(request, guard)
+        address = _address(request)
+        guard.check_failures(address)
         seat, token = body.get("seat"), body.get("token")
-        if type(seat) is not int or not isinstance(token, str) or len(token) > 200:
+        if not _seat_number(seat) or not isinstance(token, str) or len(token) > 200:
             raise TableError("bad_request", "give your 'seat' number and its 'token'")
-        made = await to_thread.run_sync(service.again, table_id, seat, token)
+        guard.check_create(address)
+        try:
+            made = await to_thread.run_sync(service.again, table_id, seat, token)
+        except TableError as exc:
+            if exc.code in ("bad_token", "not_found"):
+                guard.failed(address)
+            raise
+        guard.created(address)
+        hub.seen(made["id"])
         hub.wake_bots(made["id"])
         for c in list(hub.clients.get(table_id, ())):
             await hub.send(c, {"type": "next", "table": made["id"]})
@@ -343,13 +395,23 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
     async def play(ws: WebSocket) -> None:
         await ws.accept()
         client = Client(ws, ws.path_params["table_id"])
+        address = _address(ws)
+        origin, host = ws.headers.get("origin"), ws.headers.get("host")
+        if not guard.origin_allowed(origin, ws.url.scheme, host):
+            await ws.close(code=4403, reason="this table takes connections from its own pages only")
+            return
         try:
             await to_thread.run_sync(service.info, client.table)
         except TableError as exc:
             await ws.send_text(
                 json.dumps({"type": "error", "code": exc.code, "message": exc.message})
             )
-            await ws.close(code=4404)
+            await ws.close(code=4404, reason="there is no such table")
+            return
+        try:
+            guard.open_socket(address, client.table)
+        except Refused as exc:
+            await ws.close(code=1013, reason=exc.message[:120])
             return
         hub.add(client)
         try:
@@ -368,27 +430,50 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
                     continue
                 try:
                     msg = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, too deep, too long a number
                     await _error(hub, client, "malformed", "that message is not JSON")
                     continue
                 if not isinstance(msg, dict):
                     await _error(hub, client, "malformed", "a message is a JSON object")
                     continue
-                await _handle(hub, client, msg)
+                try:
+                    await _handle(hub, guard, client, msg, address)
+                except (WebSocketDisconnect, asyncio.CancelledError):
+                    raise
+                except Exception:  # a fault of ours: say so, log it, keep the connection
+                    log.exception("a message to table %s could not be handled", client.table)
+                    await _error(hub, client, "server", "that message could not be handled")
         except WebSocketDisconnect:
             pass
         finally:
             hub.remove(client)
+            hub.seen(client.table)
+            guard.close_socket(address, client.table)
 
     async def on_table_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, TableError)
-        status = {"not_found": 404, "taken": 409, "bad_token": 403, "not_over": 403}.get(
-            exc.code, 400
-        )
+        status = {
+            "not_found": 404,
+            "taken": 409,
+            "bad_token": 403,
+            "not_over": 403,
+            "too_big": 413,
+            "media_type": 415,
+            "origin": 403,
+            "slow": 408,
+        }.get(exc.code, 400)
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=status)
 
     async def on_config_error(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=400)
+
+    async def on_refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, Refused)
+        return JSONResponse(
+            {"error": "too_many", "message": exc.message},
+            status_code=429,
+            headers={"Retry-After": str(round(exc.retry))},
+        )
 
     routes = [
         Route("/", lobby),
@@ -407,7 +492,11 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={TableError: on_table_error, ConfigError: on_config_error},
+        exception_handlers={
+            TableError: on_table_error,
+            ConfigError: on_config_error,
+            Refused: on_refused,
+        },
         middleware=[Middleware(SecurityHeaders)],
     )
     app.state.hub = hub
@@ -415,13 +504,45 @@ def create_app(service: Service, bot_delay: float = 0.6) -> Starlette:
     return app
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
+def _seat_number(seat: object) -> TypeGuard[int]:
+    """A seat number as a request may give it: a small non-negative int (no game seats 64)."""
+    return type(seat) is int and 0 <= seat < 64
+
+
+def _address(conn: Request | WebSocket) -> str:
+    """The client's address (the real one behind a trusted proxy: ``--trusted-proxy``)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+async def _body(request: Request, guard: Guard) -> dict[str, Any]:
+    """A POST's JSON object, checked before it is read: from the server's own pages (or an
+    allowed origin), declared as JSON, and no longer than ``MAX_BODY``, refused by its
+    Content-Length or as soon as more arrives, and within ``body_seconds``."""
+    if not guard.origin_allowed(
+        request.headers.get("origin"), request.url.scheme, request.headers.get("host")
+    ):
+        raise TableError("origin", "this server takes requests from its own pages only")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise TableError("media_type", "send the request as JSON (Content-Type: application/json)")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdecimal() or int(declared) > MAX_BODY):
         raise TableError("too_big", f"a request may be at most {MAX_BODY} bytes")
+    raw = bytearray()
+
+    async def read() -> None:
+        async for chunk in request.stream():
+            raw.extend(chunk)
+            if len(raw) > MAX_BODY:
+                raise TableError("too_big", f"a request may be at most {MAX_BODY} bytes")
+
     try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
+        await asyncio.wait_for(read(), guard.limits.body_seconds)
+    except TimeoutError:
+        raise TableError("slow", "the request's body did not arrive in time") from None
+    try:
+        data = json.loads(bytes(raw) or b"{}")
+    except (ValueError, RecursionError):
         raise TableError("bad_request", "the request is not JSON") from None
     if not isinstance(data, dict):
         raise TableError("bad_request", "the request is a JSON object")
@@ -432,7 +553,9 @@ async def _error(hub: Hub, client: Client, code: str, message: str) -> None:
     await hub.send(client, {"type": "error", "code": code, "message": message})
 
 
-async def _handle(hub: Hub, client: Client, msg: dict[str, Any]) -> None:
+async def _handle(
+    hub: Hub, guard: Guard, client: Client, msg: dict[str, Any], address: str
+) -> None:
     """One message from a client; every fault is answered, and the connection stays."""
     service = hub.service
     kind = msg.get("type")
@@ -444,14 +567,21 @@ async def _handle(hub: Hub, client: Client, msg: dict[str, Any]) -> None:
         if type(seen) is not int or seen < 0:
             seen = 0
         if seat is not None:
-            if type(seat) is not int or not isinstance(token, str) or len(token) > 200:
+            if not _seat_number(seat) or not isinstance(token, str) or len(token) > 200:
                 await _error(hub, client, "malformed", "hello needs a seat number and its token")
+                return
+            try:
+                guard.check_failures(address)
+            except Refused as exc:
+                await _error(hub, client, "too_many", exc.message)
                 return
             ok = await to_thread.run_sync(service.check_token, client.table, seat, token)
             if not ok:
+                guard.failed(address)
                 await _error(hub, client, "bad_token", "that token does not hold this seat")
                 return
         await hub.greet(client, seat, seen)
+        hub.wake_bots(client.table)  # someone looks: bots that waited for a viewer go on
         return
     if kind in ("move", "undo"):
         version = msg.get("version")

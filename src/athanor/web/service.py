@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlalchemy.engine import Engine
 
 import athanor
@@ -338,11 +338,12 @@ class Service:
         return _public(table, list(seats))
 
     def list_tables(self) -> list[dict[str, Any]]:
-        """Open and running tables, the most recently active first."""
+        """Open and running public tables, the most recently active first (a private table
+        is reached only by its links)."""
         with self.reads() as db:
             tables = db.scalars(
                 select(TableRow)
-                .where(TableRow.status.in_(("open", "running")))
+                .where(TableRow.status.in_(("open", "running")), TableRow.public.is_(True))
                 .order_by(TableRow.updated_at.desc())
                 .limit(MAX_TABLES_LISTED)
             ).all()
@@ -355,6 +356,19 @@ class Service:
                 ):
                     seats.setdefault(s.table_id, []).append(s)
         return [_public(t, seats.get(t.id, [])) for t in tables]
+
+    def count_bot_tables(self) -> int:
+        """How many tables whose every seat is a bot are still playing."""
+        with self.reads() as db:
+            people = select(SeatRow.table_id).where(SeatRow.kind == "person")
+            return int(
+                db.scalar(
+                    select(func.count())
+                    .select_from(TableRow)
+                    .where(TableRow.status.in_(("open", "running")), TableRow.id.not_in(people))
+                )
+                or 0
+            )
 
     def running(self) -> list[str]:
         """Ids of every table whose game goes on (to let their bots resume after a start)."""
