@@ -25,6 +25,11 @@ from athanor.engine import (
 from athanor.engine.core import check_seed, excerpt
 from athanor.replay import Replay
 
+# ``athanor.games`` is both this function and the games' package. For ``import
+# athanor.games.dominion as d`` Python looks the subpackage up by the name of what
+# ``athanor.games`` is bound to, so the function carries the package's name.
+games.__name__ = "athanor.games"
+
 __all__ = [
     "ConfigError",
     "Decision",

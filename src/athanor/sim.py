@@ -8,12 +8,15 @@ resumed (``out``): every game is played the same wherever it is played.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import gc
 import hashlib
 import json
 import math
+import multiprocessing
 import os
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -179,14 +182,35 @@ def _absent(agent: Any, state: GameState) -> tuple[str, ...]:
     return tuple(check(state)) if check is not None else ()
 
 
-def play_batch(plan: Plan, indices: Sequence[int]) -> list[GameRecord]:
-    """Play the games with these indices (what one worker task does)."""
+# In a worker process: set when the run is interrupted, so that a batch stops after the game
+# in hand and hands back the games it finished (``run`` keeps them).
+_STOP: Any = None
+
+
+def _worker_start(stop: Any) -> None:
+    """A worker process's set-up: Ctrl+C is the parent's to handle, and ``stop`` says when."""
+    global _STOP
+    _STOP = stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_batch(
+    plan: Plan, indices: Sequence[int], into: list[GameRecord] | None = None
+) -> list[GameRecord]:
+    """Play the games with these indices (what one worker task does), appending each record
+    to ``into`` (a new list if None) as it finishes, so that an interrupted caller keeps
+    them; in a worker, an interrupted run stops after the game in hand."""
     makers = plan.makers()
+    out: list[GameRecord] = [] if into is None else into
+    stop = _STOP
     with few_collections():
-        return [
-            play_one(plan.game, plan.bots, plan.seed + i, i, plan.options, makers, plan.curves)
-            for i in indices
-        ]
+        for i in indices:
+            if stop is not None and stop.is_set():
+                break
+            out.append(
+                play_one(plan.game, plan.bots, plan.seed + i, i, plan.options, makers, plan.curves)
+            )
+    return out
 
 
 @contextmanager
@@ -278,14 +302,50 @@ def run(
             tasks = chunks(todo, size)
             if jobs <= 1:
                 for t in tasks:
-                    take(play_batch(plan, t))
+                    finished: list[GameRecord] = []
+                    try:
+                        play_batch(plan, t, finished)
+                    finally:  # on Ctrl+C too: every game finished is kept
+                        take(finished)
             else:
-                with ProcessPoolExecutor(max_workers=jobs) as pool:
-                    futures = [pool.submit(_task, (plan, t)) for t in tasks]
-                    for fut in as_completed(futures):
-                        take(fut.result())
+                _run_pool(plan, tasks, jobs, take)
     records.sort(key=lambda r: r.index)
     return records
+
+
+def _run_pool(
+    plan: Plan,
+    tasks: list[tuple[int, ...]],
+    jobs: int,
+    take: Callable[[list[GameRecord]], None],
+) -> None:
+    """Play the tasks on ``jobs`` worker processes. On Ctrl+C the workers stop after the
+    game in hand, the games they finished are kept (``take``), queued tasks are dropped,
+    and KeyboardInterrupt goes on up within a second or two."""
+    ctx = multiprocessing.get_context()
+    stop = ctx.Event()
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=ctx, initializer=_worker_start, initargs=(stop,)
+    )
+    futures = [pool.submit(_task, (plan, t)) for t in tasks]
+    taken: set[Any] = set()
+    try:
+        for fut in as_completed(futures):
+            taken.add(fut)
+            take(fut.result())
+    except KeyboardInterrupt:
+        stop.set()
+        for fut in futures:
+            fut.cancel()  # the queued ones; those running stop after their game in hand
+        for fut in futures:
+            if fut in taken or fut.cancelled():
+                continue
+            with contextlib.suppress(KeyboardInterrupt, Exception):  # a worker gone: lost
+                take(fut.result(timeout=5))
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def make_plan(

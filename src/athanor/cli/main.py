@@ -18,6 +18,7 @@ from athanor.engine.core import excerpt
 from athanor.fairness import check_record
 from athanor.files import parse_json, read_bytes
 from athanor.replay import Replay
+from athanor.web.guard import Limits
 
 
 def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None) -> dict[int, str]:
@@ -211,6 +212,13 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     plan = sim.make_plan(spec.name, bots, args.seed, options, curves=bool(plot_path))
     labels = sim.bot_labels(spec.name, bots, plan.texts)
     bar = _progress_bar(args.games, args.quiet)
+    kept = [0]
+
+    def count(n: int) -> None:
+        kept[0] += n
+        if bar is not None:
+            bar.update(n)
+
     try:
         records = sim.run(
             spec.name,
@@ -219,12 +227,25 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             args.seed,
             options,
             args.jobs,
-            progress=bar.update if bar is not None else None,
+            progress=count,
             out=args.out,
             ray=args.ray,
             curves=bool(plot_path),
             texts=plan.texts,
         )
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        if args.out:
+            _error(
+                f"interrupted: {kept[0]:,} of {args.games:,} games are kept in {args.out}; "
+                "the same command plays the rest"
+            )
+        else:
+            _error(
+                f"interrupted after {kept[0]:,} of {args.games:,} games (give --out to keep them)"
+            )
+        return 130
     finally:
         if bar is not None:
             bar.close()
@@ -297,8 +318,10 @@ def _jobs(text: str) -> int:
 
 def _sim_bots(spec: athanor.GameSpec, bots: list[str] | None, players: int | None) -> list[str]:
     """One bot per seat: as given, or the game's default bot in every seat (--players N)."""
+    if players is not None:
+        spec.check_players(players)  # --players 0 is an error, not the default
     if not bots:
-        return [spec.default_bot] * (players or spec.min_players)
+        return [spec.default_bot] * (players if players is not None else spec.min_players)
     if players is not None and len(bots) != players:
         raise ConfigError(f"--players {players} does not match the {len(bots)} bots named")
     return list(bots)
@@ -460,6 +483,70 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves"
     )
+    lim = sv.add_argument_group(
+        "limits", "what one client may spend (docs/web.md, 'Running it in public')"
+    )
+    d = Limits()
+    lim.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=d.connections_per_address,
+        help=f"open WebSockets from one address (default {d.connections_per_address})",
+    )
+    lim.add_argument(
+        "--max-connections-per-table",
+        type=int,
+        default=d.connections_per_table,
+        help=f"open WebSockets to one table (default {d.connections_per_table})",
+    )
+    lim.add_argument(
+        "--tables-per-hour",
+        type=int,
+        default=d.tables_per_hour,
+        help=f"tables one address may open in an hour (default {d.tables_per_hour})",
+    )
+    lim.add_argument(
+        "--max-bot-tables",
+        type=int,
+        default=d.bot_tables,
+        help=f"tables of bots alone playing at once (default {d.bot_tables})",
+    )
+    lim.add_argument(
+        "--failures-per-minute",
+        type=int,
+        default=d.failures_per_minute,
+        help="wrong invite codes or tokens from one address before it must wait "
+        f"(default {d.failures_per_minute})",
+    )
+    lim.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=d.idle_seconds / 60,
+        help="a table nobody has looked at for this long stops its bots until someone comes "
+        f"(default {d.idle_seconds / 60:g})",
+    )
+    lim.add_argument(
+        "--request-seconds",
+        type=float,
+        default=d.body_seconds,
+        help=f"the longest a request's body may take to arrive (default {d.body_seconds:g})",
+    )
+    lim.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a page origin allowed besides the server's own (https://games.example.org); "
+        "may be given more than once",
+    )
+    lim.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
+        "(none by default); may be given more than once",
+    )
     sv.set_defaults(func=serve)
     gs = sub.add_parser("games", help="list the games")
     gs.set_defaults(func=list_games)
@@ -491,7 +578,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 141
     except KeyboardInterrupt:
-        _error("interrupted; the game was not saved")
+        _error("interrupted; the game was not saved" if args.command == "play" else "interrupted")
         return 130
     except OSError as exc:  # writing to a full disk or a closed terminal
         _silence_stdout()

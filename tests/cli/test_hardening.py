@@ -1,0 +1,110 @@
+"""Commands and library calls refuse bad arguments before any work, with a clear message,
+and an interrupted simulation stops at once and keeps every game it finished."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import athanor
+
+
+def athanor_cmd(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "athanor", *args], capture_output=True, text=True, timeout=timeout
+    )
+
+
+@pytest.mark.parametrize("game", [g.name for g in athanor.games()])
+def test_sim_refuses_a_player_count_the_game_does_not_take(game: str) -> None:
+    spec = athanor.spec(game)
+    for players in (0, -1, spec.max_players + 1):
+        out = athanor_cmd("sim", game, "--players", str(players), "--games", "2")
+        assert out.returncode == 2, out.stdout
+        assert f"{spec.min_players}-{spec.max_players} players, not {players}" in out.stderr
+
+
+def test_interrupting_a_simulation_stops_it_at_once_and_keeps_every_finished_game(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "athanor", "sim", "potion-party", "--games", "3000"]
+    cmd += ["--jobs", "2", "--out", str(out), "--quiet", "--seed", "4"]
+    # A terminal's Ctrl+C reaches every process of the group: the workers too.
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    games = out / "games.jsonl"
+    for _ in range(200):  # until some games are written
+        if games.exists() and games.stat().st_size > 0:
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, err
+    assert took < 2.5, f"it took {took:.1f} s to stop"
+    assert "the game was not saved" not in err
+    kept = int(err.split("interrupted: ")[1].split(" of ")[0].replace(",", ""))
+    lines = games.read_text().splitlines()
+    assert 0 < kept == len(lines) < 3000
+    # The same command plays only the rest, and the whole run is the same as one unbroken.
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    indices = sorted(json.loads(line)["index"] for line in games.read_text().splitlines())
+    assert indices == list(range(3000))
+    whole = subprocess.run(
+        [*cmd[:-5], "--jobs", "1", "--quiet", "--seed", "4"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert whole.stdout.splitlines()[:4] == done.stdout.splitlines()[:4]
+
+
+def test_serve_refuses_bad_limits_before_it_starts(tmp_path: Path) -> None:
+    for flag, value, said in (
+        ("--max-bot-tables", "0", "at least 1"),
+        ("--max-connections-per-address", "-3", "at least 1"),
+        ("--idle-minutes", "0", "more than 0"),
+        ("--request-seconds", "nan", "from 0 to 3600"),
+        ("--allow-origin", "evil", "an origin such as"),
+        ("--allow-origin", "https://x.example/path", "an origin such as"),
+        ("--trusted-proxy", "10.0.0.300", "an IP address or network"),
+    ):
+        out = athanor_cmd("serve", "--port", "0", "--data-dir", str(tmp_path), flag, value)
+        assert out.returncode == 2 and said in out.stderr, (flag, value, out.stderr)
+        assert "serving" not in out.stdout
+
+
+def test_stopping_the_server_says_its_tables_are_kept(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "athanor", "serve", "--port", "0", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    assert "serving at" in proc.stdout.readline()
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    assert "Every table is kept" in out and "not saved" not in out + err
+
+
+def test_a_game_s_subpackage_imports_under_its_full_name() -> None:
+    import athanor.games.dominion as d
+    import athanor.games.potion_party.rules as r
+
+    assert d.SPEC.name == "dominion" and r.__name__ == "athanor.games.potion_party.rules"
+    assert [g.name for g in athanor.games()] == sorted(g.name for g in athanor.games())
