@@ -96,6 +96,10 @@ class PotionPartyState(GameState):
     new_supers: int
     loose_green: int
     waiting: list[str]
+    # Heart and potion dice set aside this turn for a use, not for Darkness: (colour, face,
+    # "super" or "ingredient"). Only the view reads it (to tell them from the Darkness dice
+    # in ``aside``); it is not part of a save, which a verified load rebuilds by replaying.
+    spent: list[tuple[str, str, str]]
 
     # -- construction --------------------------------------------------------
 
@@ -149,6 +153,7 @@ class PotionPartyState(GameState):
         self.new_supers = 0
         self.loose_green = 0
         self.waiting = []
+        self.spent = []
 
     # -- small queries ------------------------------------------------------------
 
@@ -631,11 +636,78 @@ class PotionPartyState(GameState):
                 "saved_this_turn": list(self.new_saved),
                 "super_dice_this_turn": self.new_supers,
                 "may_be_greedy": self.greedy_ok,
+                # For a table drawing the turn (rules note R12).
+                "waiting": list(self.waiting),
+                "darkness": self._darkness_aside(),
+                "spent": [list(x) for x in self.spent],
+                "new_super": self.loose_green,
             },
             "deciding": d.seat if d else None,
             "prompt": d.prompt if d else None,
+            "question": self._question_view() if d else None,
             "winner": self.winner if self.winner >= 0 else None,
+            "out_of_time": self.out_of_time,
         }
+
+    def _darkness_aside(self) -> list[str]:
+        """The colours of the Darkness dice set aside this turn: ``aside`` without the heart
+        and potion dice set aside for a Super Die or as an ingredient (``spent``)."""
+        left = Counter(self.aside)
+        left.subtract(c for c, _, _ in self.spent)
+        return [c for c in ("blue", "red") for _ in range(max(0, left[c]))]
+
+    def _question_view(self) -> dict[str, Any]:
+        """What the question in front of the table is about, for a client that draws the
+        choice on the piece it acts on (R12): its kind, and the facts of its frame."""
+        d = self._decision
+        assert d is not None
+        top = self.stack[-1]
+        if isinstance(top, PickAlchemist):
+            return {
+                "kind": "alchemist",
+                "choices": [
+                    {"key": k, "title": ALCHEMISTS[k].title, "power": ALCHEMISTS[k].power_text}
+                    for k in d.ids
+                ],
+            }
+        if isinstance(top, PickRecipe):
+            return {
+                "kind": "recipe",
+                "choices": [
+                    {
+                        "key": k,
+                        "title": RECIPES[k].title,
+                        "needs": dict(RECIPES[k].needs),
+                        "complex": RECIPES[k].is_complex,
+                    }
+                    for k in d.ids
+                ],
+            }
+        if isinstance(top, UseSaved):
+            return {"kind": "use-saved", "colour": self.waiting[0]}
+        if isinstance(top, LichReroll):
+            return {
+                "kind": "lich",
+                "limit": top.limit,
+                "marked": {"blue": top.blue, "red": top.red},
+            }
+        if isinstance(top, UseSuper):
+            return {"kind": "use-super"}
+        if isinstance(top, SuperScore):
+            return {"kind": "super-score", "stars": top.stars}
+        if isinstance(top, SuperAlchemy):
+            return {"kind": "super-alchemy"}
+        if isinstance(top, SabotageWindow):
+            return {"kind": "sabotage", "target": top.target}
+        if isinstance(top, SabotageSpend):
+            return {
+                "kind": "sabotage-spend",
+                "saboteur": top.saboteur,
+                "target": top.target,
+                "rolled": top.left + top.taken,
+                "left": top.left,
+            }
+        return {"kind": "turn"}
 
     def clone(self) -> PotionPartyState:
         """An independent copy (hand-written; no deepcopy)."""
@@ -664,6 +736,7 @@ class PotionPartyState(GameState):
         c.new_supers = self.new_supers
         c.loose_green = self.loose_green
         c.waiting = list(self.waiting)
+        c.spent = list(self.spent)
         return c
 
     _FIELDS = (
@@ -707,6 +780,8 @@ class PotionPartyState(GameState):
     def _restore(self) -> None:
         self._validate_loaded()
         self.pool = [(c, f) for c, f in self.pool]  # JSON gives lists
+        # Not saved (see ``spent``): an unverified load mid-turn draws those dice as Darkness.
+        self.spent = []
         self.faces = {
             c: parse_faces(c, self.options.get(f"{c}_faces", ",".join(DEFAULT_FACES[c])))
             for c in ("blue", "red", "green")
@@ -1160,6 +1235,7 @@ class Turn(Frame):
                 else:
                     s.pool.remove((colour, face))
                     s.aside.append(colour)
+                    s.spent.append((colour, face, "super"))
             s.loose_green += 1
             s._act(seat, "pair", "pairs", " a heart and a potion into a Super Die.", kind="super")
             s.stack.append(UseSuper(seat))
@@ -1173,6 +1249,7 @@ class Turn(Frame):
                 s._act(seat, "save", "saves", f" the {colour} {face} die for next turn.")
         else:
             s.aside.append(colour)
+            s.spent.append((colour, face, "ingredient"))
             s.tally[face] += 1
             if s.log is not None:
                 s._act(seat, "take", "takes", f" the {face} as an Alchemy ingredient.")
