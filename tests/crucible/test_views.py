@@ -192,3 +192,22 @@ def test_the_view_gives_what_a_table_draws_turned_faces_task_cards_and_card_valu
     assert [p[2] for p in v["plays"]] == ["C2", "B1"]
     assert v["play_values"] == [10, 1]  # Heavy Metals: a Catalyst counts 10
     assert v["total"] == sum(v["play_values"])
+    assert v["winning"] == 0  # the Catalyst wins as it stands
+
+
+def test_the_view_says_who_would_win_the_reaction_as_it_stands() -> None:
+    """C36: the highest card of the lead suit, a Catalyst over it, the Hoarder's claim; after a
+    Transmute, who would lead next; nobody before the first card."""
+    s = table("B5 S1", "B9 S2", "C1 S3", disciplines=["", "", "hoarder"])
+    pick(s, "catalyze")
+    assert s.view(0)["winning"] is None
+    play(s, "B5", "B9")
+    assert s.view(2)["winning"] == 1
+    pick(s, "use:hoarder", "confirm")
+    assert s.view(0)["winning"] == 2  # the Hoarder claims a safe Catalyze
+    s = table("B5 S1", "B9 S2", "C1 S3")
+    pick(s, "transmute")
+    play(s, "B5", "B9")
+    assert s.view(0)["winning"] == 1  # would lead the next reaction
+    play(s, "C1")
+    assert s.history[-1][1] == 2  # the Catalyst leads next, as the view would have said

@@ -366,6 +366,21 @@ def test_the_whisper_offer_is_made_on_the_cards_with_pass_a_button(base: str, pa
     audit(page)
 
 
+def test_two_cards_showing_one_face_whisper_through_a_menu(base: str, page: Any) -> None:
+    """A flipped card can show the same face as another: both are the highest and the lowest
+    of their suit, so the cards offer both hints in a small menu."""
+    s = table("S4 ~S4 B2", "B1 S2 Q5", "B3 S3 Q6", tokens=True)
+    decision, loose = _staged(page, base, s)
+    assert loose == ["pass"]
+    every_option_is_reachable(page, decision, loose)
+    salt = page.locator("[data-piece='hand:S4']")
+    assert salt.count() == 2
+    assert salt.first.get_attribute("aria-haspopup") == "true"
+    salt.first.click()
+    page.locator("#piece-menu button", has_text="your lowest Salt").click()
+    assert page.evaluate("() => window.__chosen")[-1] == "whisper:S4:bottom"
+
+
 def test_the_seer_picks_two_task_cards(base: str, page: Any) -> None:
     s = table(
         "B9 S1 Q4",

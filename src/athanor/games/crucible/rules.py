@@ -332,6 +332,17 @@ class CrucibleState(GameState):
         t = tk.TASKS[tid]
         return {"id": tid, "text": t.text, "category": t.category, "timing": t.timing}
 
+    def winning(self) -> int | None:
+        """Who would win this reaction as it stands (after a Transmute: who would lead next),
+        the Hoarder's claim included; None before the first card (C36)."""
+        if not self.plays:
+            return None
+        if self.intent == "catalyze":
+            for key, seat in self.mods.items():
+                if DISCIPLINES[key].claims_trick:
+                    return seat
+        return self.trick_winner()
+
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand, and everything public (C14)."""
         d = self._decision
@@ -368,6 +379,7 @@ class CrucibleState(GameState):
             "intent": self.intent or None,
             "plays": [[p, c, CODE[face[c]]] for p, c in self.plays],
             "play_values": [self.value(p, face[c]) for p, c in self.plays],
+            "winning": self.winning(),
             "total": self.total() if self.plays else 0,
             "limit": self.limit(),
             "target": self.target(),

@@ -539,6 +539,9 @@ function cauldron(ctx, view, seat) {
     const label = [name(view, s, seat)];
     if (s === view.leader && view.reaction && !view.over) label.push(h("span", { class: "spot-mark" }, "leads"));
     if (s === toPlay) label.push(h("span", { class: "spot-mark now" }, s === seat ? "your turn" : "to play"));
+    const wins = p && view.winning === s && !view.over;
+    const winWords = view.intent === "transmute" ? "leads next" : "winning";
+    if (wins) label.push(h("span", { class: "spot-mark win" }, winWords));
     let thing;
     if (p) {
       const ord = ["1st", "2nd", "3rd", "4th", "5th"][p.k];
@@ -547,9 +550,9 @@ function cauldron(ctx, view, seat) {
         key: `played:${p.id}`,
         token: `card:${p.id}`,
         name: `${name(view, s, seat)} played ${named(p.code)}`,
-        facts: `${ord}${worth}`,
+        facts: `${ord}${worth}${wins ? `, ${winWords} as it stands` : ""}`,
         text: `${named(p.code)}, played ${ord} to this reaction${worth}.`,
-        cls: `ccard ${SUITS[suitOf(p.code)].cls} played`,
+        cls: `ccard ${SUITS[suitOf(p.code)].cls} played ${wins ? "winning" : ""}`,
         body: [
           h("span", { class: "cc-top" }, h("span", { class: "cc-rank" }, String(rankOf(p.code))), symbol(suitOf(p.code), "cc-sym")),
           h("span", { class: "cc-mid" }, symbol(suitOf(p.code), "cc-big")),
