@@ -25,7 +25,8 @@ HEADER = """\
 //
 // types: [name, deck, kind, points, requirements, effect text]; a requirement is
 //   ["element", name], ["any-element"], ["recipe", name, ...] (one of them) or ["class", name].
-// cards: by card id, [index into types, [the element(s) on its bottom]].
+// cards: by card id, [index into types, [the element(s) on its bottom], key]; the key is
+//   how option ids name the card (its name, or "name/element" where copies differ).
 // sequenceCards: [name, [Sequence, ...]], a Sequence being its steps as [name, points].
 """
 
@@ -49,7 +50,7 @@ def data() -> dict[str, Any]:
             [t.name, t.deck, t.kind, t.points, [[p.kind, *p.names] for p in t.parts], _effect(t)]
             for t in types
         ],
-        "cards": [[index[c.type.name], list(c.elements)] for c in cs.cards],
+        "cards": [[index[c.type.name], list(c.elements), c.key] for c in cs.cards],
         "sequenceCards": [
             [sc.name, [[list(step) for step in s.steps] for s in sc.sequences]]
             for sc in cs.sequence_cards

@@ -12,11 +12,11 @@ def test_the_browsers_card_module_is_made_from_the_engines_card_data() -> None:
     )
 
 
-def test_every_card_id_names_its_top_and_its_bottom_elements() -> None:
+def test_every_card_id_names_its_top_its_bottom_elements_and_its_key() -> None:
     cs = load()
     d = data()
     assert len(d["cards"]) == len(cs.cards)
-    for card, (t, elements) in zip(cs.cards, d["cards"], strict=True):
+    for card, (t, elements, key) in zip(cs.cards, d["cards"], strict=True):
         name, deck, kind, points, _parts, _effect = d["types"][t]
         assert (name, deck, kind, points) == (
             card.name,
@@ -25,3 +25,4 @@ def test_every_card_id_names_its_top_and_its_bottom_elements() -> None:
             card.type.points,
         )
         assert tuple(elements) == card.elements
+        assert key == card.key

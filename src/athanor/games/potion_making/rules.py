@@ -72,6 +72,8 @@ class PotionMakingState(GameState):
     stone_by: int
     casting: list[int]
     expected: tuple[int, ...]  # every card id in play, sorted (derived)
+    # How the scores were made, worked out by the view once the game is over (M31).
+    _breakdown: list[list[list[Any]]] | None = None
 
     # -- construction ------------------------------------------------------------
 
@@ -414,6 +416,14 @@ class PotionMakingState(GameState):
                     ],
                 }
             )
+        if self.over:
+            # How each score was made (M31): public, and worked out once per finished game.
+            if self._breakdown is None:
+                from athanor.games.potion_making.breakdown import breakdown
+
+                self._breakdown = breakdown(self) or []
+            for i, p in enumerate(players):
+                p["breakdown"] = self._breakdown[i] if self._breakdown else None
         return {
             "game": "potion-making",
             "viewer": seat,
