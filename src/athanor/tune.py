@@ -25,7 +25,7 @@ from athanor import sim
 from athanor.engine import ConfigError, Rng
 from athanor.games.dominion.cards import CARDS, CardType
 from athanor.games.dominion.kingdoms import choose_kingdom
-from athanor.games.dominion.strategy import Strategy, StrategyError
+from athanor.games.dominion.strategy import Strategy, StrategyError, good_name
 
 FRESH = 1_000_003  # the measuring seeds start this far from the tuning seeds
 
@@ -249,6 +249,10 @@ def tune(
     """Climb from ``start`` for ``rounds`` candidates; see the module's docstring."""
     if games < 2 or rounds < 0:
         raise ConfigError("tune needs at least 2 games per candidate and 0 or more rounds")
+    if not good_name(name):
+        raise ConfigError(
+            f"the strategy's name is lower-case letters, digits and dashes, not {name!r}"
+        )
     began = time.perf_counter()
     actions = kingdom_actions(kingdom, seed)
     rng = Rng(seed ^ 0x7E57)
@@ -307,6 +311,12 @@ def tune_command(args: Any, say: Callable[[str], None], bar: Callable[[int, bool
     from athanor import catalog
 
     catalog.bot_maker("dominion", args.against)  # an unknown opponent fails now
+    if not good_name(args.name):  # every argument is checked before the search
+        raise ConfigError(
+            f"--name is lower-case letters, digits and dashes (a-z, 0-9, -), not {args.name!r}"
+        )
+    if args.games < 2 or args.rounds < 0:
+        raise ConfigError("tune needs --games 2 or more and --rounds 0 or more")
     start = None
     actions = kingdom_actions(args.kingdom, args.seed)
     if args.start:

@@ -108,3 +108,34 @@ def test_a_game_s_subpackage_imports_under_its_full_name() -> None:
 
     assert d.SPEC.name == "dominion" and r.__name__ == "athanor.games.potion_party.rules"
     assert [g.name for g in athanor.games()] == sorted(g.name for g in athanor.games())
+
+
+def test_tune_checks_every_argument_before_the_search() -> None:
+    base = ["tune", "dominion", "--kingdom", "first-game", "--against", "big-money"]
+    for extra, said in (
+        (["--name", "Foo"], "--name is lower-case letters"),
+        (["--name", "my tuned"], "--name is lower-case letters"),
+        (["--games", "1"], "--games 2 or more"),
+        (["--rounds", "-1"], "--rounds 0 or more"),
+        (["--against", "nobody"], "has no bot 'nobody'"),
+    ):
+        started = time.monotonic()
+        out = athanor_cmd(*base, *extra, "--games", "4", "--rounds", "1", *extra)
+        assert out.returncode == 2 and said in out.stderr, (extra, out.stderr)
+        assert "Traceback" not in out.stderr
+        assert time.monotonic() - started < 10  # refused at once, not after a search
+
+
+def test_a_campaign_file_is_read_with_a_size_limit(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with open(big, "wb") as fh:  # a sparse file just over the limit
+        fh.truncate(16 * 1024 * 1024 + 1)
+    for path, said in ((str(big), "may be at most"), ("/dev/zero", "larger than")):
+        started = time.monotonic()
+        out = athanor_cmd("play", "crucible", "--campaign", path)
+        assert out.returncode == 2 and said in out.stderr, out.stderr
+        assert time.monotonic() - started < 10
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 5000 + "]" * 5000)
+    out = athanor_cmd("play", "crucible", "--campaign", str(deep))
+    assert out.returncode == 2 and "Traceback" not in out.stderr

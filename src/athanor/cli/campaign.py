@@ -16,6 +16,7 @@ from typing import Any
 import athanor
 from athanor import catalog
 from athanor.engine import ConfigError, GameSpec, GameState, SaveError
+from athanor.files import parse_json, read_bytes
 
 FORMAT = "athanor-campaign"
 
@@ -77,13 +78,11 @@ class Campaign:
     @classmethod
     def load(cls, path: str, spec: GameSpec) -> Campaign:
         """Read a campaign file; a damaged one raises SaveError and nothing is played."""
-        try:
-            with open(path, encoding="utf-8") as fh:
-                data = json.load(fh)
-        except OSError as exc:
-            raise SaveError(f"cannot read the campaign file {path}: {exc.strerror}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise SaveError(f"the campaign file {path} is not valid JSON ({exc})") from None
+        # Read with the save files' bounds: a size limit checked first, UTF-8 JSON of
+        # modest depth; every fault a SaveError.
+        data = parse_json(read_bytes(path, "campaign file"), "campaign file")
+        if not isinstance(data, dict):
+            raise SaveError(f"the campaign file {path} is not an Athanor campaign file")
         missions = missions_of(spec)
         try:
             if data.get("format") != FORMAT or data.get("version") != 1:

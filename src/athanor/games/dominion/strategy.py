@@ -327,7 +327,7 @@ class Strategy:
             low = line.lower()
             if low.startswith("name:"):
                 name = line[5:].strip()
-                if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+                if not good_name(name):
                     raise StrategyError(f"{where}: a name is lower-case letters, digits and dashes")
                 continue
             if low.startswith("description:"):
@@ -397,6 +397,11 @@ def builtin_strategies() -> dict[str, Strategy]:
 
 
 # -- answering the questions cards ask ---------------------------------------------------
+
+
+def good_name(name: str) -> bool:
+    """Whether a strategy's name is lower-case letters, digits and dashes (as a file name)."""
+    return re.fullmatch(r"[a-z0-9][a-z0-9-]*", name) is not None
 
 
 def card_value(name: str) -> float:
