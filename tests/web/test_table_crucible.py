@@ -107,6 +107,7 @@ def test_a_whole_game_is_played_by_clicking_pieces_alone(base: str, page: Any) -
     assert page.locator("#table-opponents .seat .open-hand").count() == 3
     cards = page.locator(".open-hand [data-piece^='seen:']").count()
     assert cards == 57  # 19 each, in each alchemist's panel; the 58th card is out of play
+    audit(page)
 
 
 def expect_results(page: Any, view: dict[str, Any]) -> None:
@@ -212,7 +213,13 @@ def shows_the_view(page: Any, v: dict[str, Any], seat: int) -> None:
         f"{'You' if p == seat else names[p]} played {NAME[face_of(code)]}"
         for p, _, code in v["plays"]
     }
-    assert {label.split(",")[0] for label in played} == want
+    assert {label.split(",")[0].removesuffix(" (transmuted)") for label in played} == want
+    for k, (p, card_id, _code) in enumerate(v["plays"]):
+        spot = page.locator(f".cauldron li.spot:has([data-piece='played:{card_id}'])")
+        who = "You" if p == seat else names[p]
+        assert spot.locator(".spot-name").inner_text().startswith(who)
+        label = spot.locator("[data-piece]").evaluate("(p) => p._name")
+        assert ["1st", "2nd", "3rd", "4th", "5th"][k] in label
     pot = page.locator(".pot-spot").inner_text()
     bound = v["limit"] if v["intent"] == "catalyze" else v["target"]
     assert f"{v['total']} of {bound}" in pot or "no limit" in pot

@@ -549,7 +549,7 @@ function cauldron(ctx, view, seat) {
       thing = piece({
         key: `played:${p.id}`,
         token: `card:${p.id}`,
-        name: `${name(view, s, seat)} played ${named(p.code)}`,
+        name: `${name(view, s, seat)} played ${named(p.code)}${fromNumber(p.id) !== p.code ? " (transmuted)" : ""}`,
         facts: `${ord}${worth}${wins ? `, ${winWords} as it stands` : ""}`,
         text: `${named(p.code)}, played ${ord} to this reaction${worth}.`,
         cls: `ccard ${SUITS[suitOf(p.code)].cls} played ${wins ? "winning" : ""}`,
@@ -557,6 +557,7 @@ function cauldron(ctx, view, seat) {
           h("span", { class: "cc-top" }, h("span", { class: "cc-rank" }, String(rankOf(p.code))), symbol(suitOf(p.code), "cc-sym")),
           h("span", { class: "cc-mid" }, symbol(suitOf(p.code), "cc-big")),
           h("span", { class: "cc-order" }, worth ? `${ord} =${p.value}` : ord),
+          fromNumber(p.id) !== p.code ? h("span", { class: "cc-flip" }, turned()) : null,
           whispered.has(p.id) ? h("span", { class: "cc-token" }, whisperToken(whispered.get(p.id))) : null,
         ],
       });
