@@ -99,7 +99,8 @@ def shows_the_view(page: Any, v: dict[str, Any], seat: int | None) -> None:
         shown = _names(page, "#table [data-piece^='pool:']")
         assert len(shown) == len(pool)
         for (c, f), name in zip(pool, shown, strict=True):
-            assert name.startswith(_face(c, f) if f else f"{c} die in the pool, not rolled"), name
+            want = _face(c, f) if f else f"{c} die in the pool, not rolled"
+            assert name.startswith(want[0].upper() + want[1:]), name
         # Groups with their Stardust, the Darkness set aside.
         groups = _names(page, "#table [data-piece^='group:']")
         assert len(groups) == len(t["groups"])
@@ -107,7 +108,7 @@ def shows_the_view(page: Any, v: dict[str, Any], seat: int | None) -> None:
             kind = {"blue": "Sapphire", "red": "Ruby"}[c]
             assert name == f"Group of {n} {c} {f}-star dice, {int(f) * n} {kind} Stardust"
         aside = _names(page, "#table [data-piece^='aside:']")
-        assert sorted(n.split(" ")[0] for n in aside) == sorted(t["darkness"])
+        assert sorted(n.split(" ")[0].lower() for n in aside) == sorted(t["darkness"])
         # What the turn has collected.
         got = page.locator(".pp-haul").inner_text()
         for k in ORDER:
@@ -238,6 +239,10 @@ def test_the_table_fits_one_screen_and_a_phone(
     page.set_viewport_size(PHONE)
     settle(page)
     fits_a_phone(page, MINE)
+    # The dice in play come right after the question: the pool is on the first screen too.
+    pool = page.locator("#table [data-piece^='pool:']")
+    if pool.count():
+        assert pool.first.bounding_box()["y"] < PHONE["height"]
     audit(page)
     page.set_viewport_size(DESKTOP)
 
@@ -266,6 +271,10 @@ def test_a_crowded_turn_fits_one_screen_with_four_alchemists(base: str, page: An
     assert page.locator("#table [data-piece='new-super']").count() == 1
     assert page.locator("#table [data-piece^='spent:']").count() == 1  # the rolled potion
     audit(page)
+    page.set_viewport_size(PHONE)
+    settle(page, 0.2)
+    fits_a_phone(page, MINE)
+    page.set_viewport_size(DESKTOP)
 
 
 def test_a_spectator_sees_every_alchemist_along_the_top(base: str, page: Any) -> None:
@@ -364,7 +373,7 @@ def test_the_lich_marks_darkness_dice_to_roll_again(base: str, page: Any) -> Non
     decision, loose = _staged(page, base, s)
     every_option_is_reachable(page, decision, loose)
     marked = _names(page, "#table [data-piece='marked:blue']")
-    assert marked == ["blue Darkness die, marked to roll again"]
+    assert marked == ["Blue Darkness die, marked to roll again"]
 
 
 def test_a_new_super_die_is_rolled_or_kept_by_buttons(base: str, page: Any) -> None:
@@ -415,3 +424,39 @@ def test_sabotage_rolls_the_saboteur_s_super_die(base: str, page: Any) -> None:
     die = _names(page, "#table [data-piece='sabotage-die']")
     assert die == ["Your Sabotage die, showing 3 stars, 3 left to take"]
     audit(page)
+
+
+def test_results_after_the_round_limit_put_the_closest_alchemist_first(
+    base: str, page: Any
+) -> None:
+    s = table(
+        players=3, recipe="choking-mist", first_roll="blue:1 blue:1 blue:2 red:3 red:1 red:dark"
+    )
+    s.totals[0].update(ruby=5, sapphire=3)
+    s.totals[1].update(ruby=15, sapphire=14, potion=1)
+    s.totals[2].update(ruby=20, sapphire=2)
+    s.out_of_time = True
+    v = s.view(0)
+    page.goto(base + "api/games")
+    texts = page.evaluate(
+        """async (view) => {
+          const g = await import('/static/games/potion-party.js');
+          const node = g.results(view, null, 0);
+          document.body.append(node);
+          return [...node.querySelectorAll('h3, .pp-out-of-time')].map((e) => e.textContent);
+        }""",
+        v,
+    )
+    assert texts == [
+        "After 50 rounds nobody had brewed the Choking Mist Bomb: the alchemist with the most "
+        "ingredients toward it wins.",
+        "P1: 30 of 31 ingredients",
+        "P2: 17 of 31 ingredients",
+        "P0 (you): 8 of 31 ingredients",
+    ]
+    rows = page.locator(".pp-score").first.locator("li").all_inner_texts()
+    assert rows == [
+        "Ruby Stardust: 15, needs 15 ✓",
+        "Sapphire Stardust: 14, needs 14 ✓",
+        "Alchemy (potion): 1 of 2 (1 short)",
+    ]

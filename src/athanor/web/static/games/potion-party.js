@@ -33,6 +33,10 @@ function faceWords(colour, f) {
   return { heart: "blue heart", potion: "red potion", both: "green heart-and-potion" }[f] || `${colour} ${f}`;
 }
 
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function alchemyFace(colour) {
   return colour === "blue" ? "heart" : "potion";
 }
@@ -98,7 +102,7 @@ function progressList(view, i, me, cls = "") {
     const said = r
       ? `${WORDS[k]}: ${have} of ${need}${done ? ", complete" : ""}${waits ? " (counts once the Ruby and Sapphire are complete)" : ""}`
       : `${WORDS[k]}: ${have}`;
-    return h("li", { class: `need n-${k} ${done ? "done" : ""} ${waits ? "waits" : ""}`.trim(), title: said },
+    return h("li", { class: `need n-${k} ${done ? "done" : ""} ${waits ? "waits" : ""}`.trim() },
       icon(k),
       h("span", { class: "need-word", "aria-hidden": "true" }, SHORT[k]),
       r ? meter(have, need) : null,
@@ -127,18 +131,28 @@ const DIE_TEXT = {
   dark: "Darkness: set aside after the roll (one Darkness ingredient when the potion needs Darkness). The Skeleton \"Lich\" may roll up to half of them again on his first roll.",
 };
 
+/** A die's drawing; four stars (a green die's best face) are drawn as four, one a corner. */
+function dieFace(colour, face) {
+  if (face !== "4") return die(colour, face);
+  const d = die(colour, "");
+  for (const [x, y] of [[7, 7], [17, 7], [7, 17], [17, 17]]) {
+    d.append(svg("path", { d: STAR, fill: "#ffd84a", transform: `translate(${x} ${y}) scale(0.95)` }));
+  }
+  return d;
+}
+
 /** A die as a piece: the drawing, and the colour in words under it (colour is never the
  * only sign of a blue or red die). */
 function diePiece({ key, colour, face, name = "", facts = "", state = "", text = "", cls = "", tag = true, token: tok = "" }) {
   return piece({
     key,
     token: tok || `die:${colour}`,
-    name: name || faceWords(colour, face),
+    name: capital(name || faceWords(colour, face)),
     facts,
     state,
     text,
     cls: `pp-die ${colour} ${face ? `f-${face}` : "unrolled"} ${cls}`.trim(),
-    body: [die(colour, face), tag ? h("span", { class: "die-tag", "aria-hidden": "true" }, tag === true ? colour : tag) : null],
+    body: [dieFace(colour, face), tag ? h("span", { class: "die-tag", "aria-hidden": "true" }, tag === true ? colour : tag) : null],
   });
 }
 
@@ -154,7 +168,7 @@ function superToken({ key, name, facts = "", cls = "", text = "" }) {
   });
 }
 
-function alchemistCard(a, { key, owner = "", cls = "", small = false }) {
+function alchemistCard(a, { key, owner = "", cls = "", small = false, note = "" }) {
   const power = a.power && !/^No Skullduggery/.test(a.power);
   return piece({
     key,
@@ -166,6 +180,7 @@ function alchemistCard(a, { key, owner = "", cls = "", small = false }) {
     body: [
       h("span", { class: "alch-title" }, a.title),
       small ? null : h("span", { class: "alch-power" }, a.power),
+      note ? h("span", { class: "alch-note" }, note) : null,
     ],
   });
 }
@@ -330,14 +345,18 @@ function panel(view, ctx, i, me) {
 function choosing(view, ctx) {
   const q = view.question;
   if (q && q.kind === "alchemist") {
-    const taken = view.alchemists.filter(Boolean);
     return zone({
       key: "alchemists",
       title: "Alchemist cards to choose from",
       cls: "pp-choose alchemists",
       pieces: [
         ...q.choices.map((a) => alchemistCard(a, { key: `alchemist:${a.key}` })),
-        ...taken.map((a) => alchemistCard(a, { key: `taken:${a.key}`, cls: "taken" })),
+        ...view.alchemists.flatMap((a, i) => {
+          if (!a) return [];
+          const me = seatOf(view, ctx.seat);
+          const note = i === me ? "your alchemist" : `chosen by ${view.names[i]}`;
+          return [alchemistCard(a, { key: `taken:${a.key}`, owner: possessive(view, i, me), cls: "taken", note })];
+        }),
       ],
     });
   }
@@ -426,7 +445,8 @@ function turnArea(view, ctx, me) {
     used.push(diePiece({ key: `kept:${c}`, colour: c, face, name: `Saved ${c} ${face} die`, facts: "kept to pair with a rolled " + (face === "heart" ? "potion" : "heart"), text: `A saved die kept showing its ${face}: it pairs with a rolled ${face === "heart" ? "potion" : "heart"} for a Super Die, or is lost at the end of the turn.`, cls: "kept", tag: false }));
   }
   for (const [c, f, use] of t.spent) {
-    used.push(diePiece({ key: `spent:${c}:${f}:${use}`, colour: c, face: f, name: `${faceWords(c, f)} die`, facts: use === "super" ? "paired into a Super Die" : `taken as an ${WORDS[f]} ingredient`, cls: "spent", tag: false }));
+    const what = use === "super" ? "paired into a Super Die" : `taken as an ${WORDS[f]} ingredient`;
+    used.push(diePiece({ key: `spent:${c}:${f}:${use}`, colour: c, face: f, name: `${faceWords(c, f)} die`, facts: what, text: `A ${faceWords(c, f)} die set aside this turn: ${what}.`, cls: "spent", tag: false }));
   }
   if (used.length) parts.push(zone({ key: "used", title: "Kept and used", cls: "pp-used", pieces: used }));
 
@@ -473,8 +493,7 @@ function haul(view, me) {
   const got = KINDS.filter((k) => t.tally[k]).map((k) => h("li", { class: `got n-${k}` }, icon(k), `+${t.tally[k]} ${SHORT[k]}`));
   const atRisk = [];
   if (t.saved_this_turn.length) atRisk.push(`${count(t.saved_this_turn.length, "die", "dice")} saved`);
-  if (t.super_dice_this_turn) atRisk.push(count(t.super_dice_this_turn, "Super Die", "Super Dice"));
-  const who = view.current === me ? "You have" : `${view.names[view.current]} has`;
+  if (t.super_dice_this_turn) atRisk.push(`${count(t.super_dice_this_turn, "Super Die", "Super Dice")} kept`);
   const q = view.question;
   let note = null;
   if (q && q.kind === "sabotage") {
@@ -488,7 +507,7 @@ function haul(view, me) {
   return h("section", { class: "pp-haul", "aria-label": "Collected this turn" },
     h("h3", { class: "zone-title" }, "Collected this turn"),
     got.length ? h("ul", { class: "got-list" }, got) : h("p", { class: "zone-empty" }, "nothing yet"),
-    atRisk.length ? h("p", { class: "haul-note" }, `${who} also ${listWords(atRisk)} this turn.`) : null,
+    atRisk.length ? h("p", { class: "haul-note" }, `Also this turn: ${listWords(atRisk)}.`) : null,
     note ? h("p", { class: "haul-note" }, note) : null);
 }
 
@@ -572,13 +591,19 @@ export function results(view, result, seat) {
   const r = view.recipe;
   const me = seatOf(view, seat);
   const order = view.names.map((_, i) => i);
-  if (view.winner !== null) order.sort((a, b) => (a === view.winner ? -1 : b === view.winner ? 1 : 0));
-  return h("div", { class: "pp-results" }, order.map((i) => {
+  const score = (i) => (progressTotal(view, i) || [0])[0];
+  order.sort((a, b) => (a === view.winner ? -1 : b === view.winner ? 1 : score(b) - score(a)));
+  const out = h("div", { class: "pp-results" });
+  if (view.out_of_time) {
+    out.append(h("p", { class: "pp-out-of-time" },
+      `After 50 rounds nobody had brewed the ${r ? r.title : "potion"}: the alchemist with the most ingredients toward it wins.`));
+  }
+  out.append(...order.map((i) => {
     const total = progressTotal(view, i);
     const a = view.alchemists[i];
     const name = i === me ? `${view.names[i]} (you)` : view.names[i];
     const head = view.winner === i
-      ? `${name} brewed the ${r ? r.title : "potion"} first`
+      ? `${name} brewed the ${r ? r.title : "potion"} first, on turn ${view.turn}`
       : `${name}: ${total ? `${total[0]} of ${total[1]} ingredients` : "no potion"}`;
     return h("section", { class: `pp-score ${view.winner === i ? "winner" : ""}`.trim(), "aria-label": `${i === me ? "Your" : `${view.names[i]}'s`} totals` },
       h("h3", {}, head),
@@ -588,7 +613,8 @@ export function results(view, result, seat) {
         const need = r.needs[k];
         const short = need - have;
         return h("li", { class: have >= need ? "done" : "" }, icon(k),
-          `${WORDS[k]}: ${have} of ${need}`, have >= need ? " ✓" : ` (${short} short)`);
+          have >= need ? `${WORDS[k]}: ${have}, needs ${need} ✓` : `${WORDS[k]}: ${have} of ${need} (${short} short)`);
       })) : null);
   }));
+  return out;
 }
