@@ -77,6 +77,13 @@ def test_a_whole_game_is_played_by_clicking_pieces_alone(base: str, page: Any) -
     assert watch.sent and all(m["type"] == "move" for m in watch.sent)
     results_show_how_the_points_were_made(page, watch.last()["view"])
     audit(page)
+    # The replay with every card open: each player's hand lies face up in their panel.
+    page.locator("#replay-open").click()
+    page.select_option("#replay-seat", "open")  # at the start: the hands just dealt
+    page.wait_for_selector(".pm-seat .pm-hand [data-piece]")
+    assert page.locator(".pm-seat").count() == 2
+    assert page.locator("#table [data-piece].legal").count() == 0
+    audit(page)
 
 
 def test_a_whole_game_is_played_with_the_keyboard_alone(base: str, page: Any) -> None:
@@ -564,6 +571,8 @@ def test_staged_positions_act_through_their_pieces(
     _decision, loose = _staged(page, base, s)
     assert loose == buttons, (name, loose)
     check(page, s)
+    if name in ("holding", "destroy-keep"):
+        audit(page)
 
 
 def test_the_whirlpool_asks_another_player_at_the_table(base: str, page: Any) -> None:

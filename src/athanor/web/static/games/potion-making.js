@@ -190,8 +190,14 @@ function faceParts(c) {
   return [
     h("span", { class: "pm-cap", "aria-hidden": "true" }, kindMark(c), h("span", { class: "pm-kind" }, kind),
       c.deck ? h("span", { class: `pm-deck-letter ${deckClass(c.deck)}`, title: `${c.deck} deck` }, c.deck[0]) : null),
-    h("span", { class: "pm-name" }, main),
+    h("span", { class: `pm-name ${longWord(main)}` }, main),
   ];
+}
+
+/** A name with a word too long for a card's width is set smaller rather than broken. */
+function longWord(text) {
+  const n = Math.max(...text.split(/\s+/).map((w) => w.length));
+  return n >= 14 ? "longer" : n >= 12 ? "long" : "";
 }
 
 function kindMark(c) {
@@ -309,7 +315,6 @@ function deckPiece(name, n) {
     token: `deck:${name}`,
     name: `The ${name} deck`,
     facts: n ? plural(n, "card") : "empty",
-    state: n ? `${plural(n, "card")} left` : "empty",
     cls: `pm-deck ${deckClass(name)} ${n ? "" : "empty"}`,
     body: [h("span", { class: "deck-name" }, name), badge(String(n), `${n} left`)],
   });
@@ -432,9 +437,8 @@ function collectedZone(ctx, view, i, seat, card, { title, small = false }) {
     return stripCard(ctx, c, {
       key: `held:${entry.card}`,
       token: `held:${entry.card}`,
-      name: `${owner} collected ${c.name}`,
+      name: `${owner[0].toUpperCase()}${owner.slice(1)} collected ${c.name}`,
       facts: [plural(c.points, "point"), madeFrom(entry, card), picked ? "chosen for the recipe being collected" : ""].filter(Boolean).join(", "),
-      state: madeFrom(entry, card),
       cls: `held ${small ? "small" : ""} ${entry.magma ? "magma" : ""} ${picked ? "picked" : ""}`,
       extra: !small && (entry.recipes.length || entry.elements.length)
         ? h("span", { class: "under", "aria-hidden": "true" }, entry.elements.map((e) => glyph(card(e).elements[0] || "")),
@@ -522,7 +526,6 @@ function tracksZone(ctx, view, i, seat, card) {
           key: `next:${j + 1}`,
           name: `Next step of your ${title}: step ${k + 1}, ${stepName}`,
           facts: plural(pts, "point"),
-          state: `${stepName}, ${plural(pts, "point")}`,
           text: (ctx.cards.texts || {})[stepName] || "",
           cls: `cell-card next-step ${stone ? "stone" : ""}`,
           body: [label, h("span", { class: "cell-name" }, stepWords(stepName, stone)), ptsMark],
@@ -755,15 +758,9 @@ export function render(view, ctx) {
   if (view.cards) {
     status.append(" ", h("span", { class: "hint" }, "This table plays with a card file of its own, so cards are shown by number; the log and the choices name them."));
   }
-  let others = opponents(ctx, view, seat, card);
-  if (ctx.open && others) {
-    // Everyone's cards open (a finished game's replay): each player's Sequences in full.
-    const tracks = view.players.map((_, i) => tracksZone(ctx, view, i, seat, card)).filter(Boolean);
-    if (tracks.length) others = h("div", { class: "pm-open" }, others, h("div", { class: "pm-open-tracks" }, tracks));
-  }
   return {
     status,
-    opponents: others,
+    opponents: opponents(ctx, view, seat, card),
     shared: shared(ctx, view, card),
     mine: mine(ctx, view, seat, card),
   };
@@ -809,16 +806,17 @@ const ROW_KINDS = {
   other: "Other",
 };
 
-function rowWords(kind, name, n, pts) {
-  const p = plural(pts, "point");
-  if (kind === "sequence") return `${name}: ${plural(n, "step")}, ${p}`;
-  if (kind === "stone") return `${name}: ${p}`;
-  if (kind === "recipe") return `${name}${n > 1 ? ` ×${n}` : ""}: ${p}`;
-  if (kind === "effect") return `${name}'s effect: ${p}`;
-  if (kind === "element") return `${plural(n, "new element")}: ${p}`;
-  if (kind === "paid") return `${p}`;
-  if (kind === "spell") return `${name}: ${p}`;
-  return p;
+/** One row of a breakdown, short: "Sequence 1: 4 steps, 12", "Phoenix 8" (the word
+ * "points" is read out, not shown). */
+function rowItem(kind, name, n, pts) {
+  const p = h("span", { class: "visually-hidden" }, pts === 1 ? " point" : " points");
+  if (kind === "sequence") {
+    const m = /(Sequence \d+)$/.exec(name);
+    return h("li", {}, `${m ? m[1] : name}: ${plural(n, "step")}, ${pts}`, p);
+  }
+  if (kind === "recipe") return h("li", {}, `${name}${n > 1 ? ` ×${n}` : ""} `, h("b", {}, String(pts)), p);
+  if (kind === "effect") return h("li", {}, `${name}'s effect `, h("b", {}, String(pts)), p);
+  return h("li", {}, `${name} `, h("b", {}, String(pts)), p);
 }
 
 /** A bar of the score's parts, each kind in its own colour and pattern (the list beside
@@ -857,14 +855,19 @@ export function results(view, result, seat) {
     const list = h("ul", { class: "score-rows" });
     for (const [kind, items] of groups) {
       const sum = items.reduce((a, r) => a + r[3], 0);
-      const head = h("span", { class: "row-head" }, h("span", { class: `key-swatch bar-${kind}`, "aria-hidden": "true" }), `${ROW_KINDS[kind] || kind}: ${plural(sum, "point")}`);
+      let what = ROW_KINDS[kind] || kind;
+      if (kind === "sequence") {
+        const m = /^(.*) Sequence \d+$/.exec(items[0][1]);
+        if (m) what = `Sequences (${m[1]})`;
+      }
+      const head = h("span", { class: "row-head" }, h("span", { class: `key-swatch bar-${kind}`, "aria-hidden": "true" }), `${what}: ${plural(sum, "point")}`);
       if (items.length === 1 && (kind === "element" || kind === "paid" || kind === "other" || kind === "stone")) {
         const [, name, n] = items[0];
         list.append(h("li", { class: `row-${kind}` }, head, kind === "element" ? ` (${plural(n, "new element")})` : kind === "paid" ? ` (${plural(n, "time")})` : kind === "stone" ? ` (${name})` : ""));
         continue;
       }
       list.append(h("li", { class: `row-${kind}` }, head,
-        h("ul", {}, items.map(([k, name, n, pts]) => h("li", {}, rowWords(k, name, n, pts))))));
+        h("ul", { class: "row-items" }, items.map(([k, name, n, pts]) => rowItem(k, name, n, pts)))));
     }
     card.append(list);
     return card;
