@@ -200,6 +200,13 @@ function longWord(text) {
   return n >= 14 ? "longer" : n >= 12 ? "long" : "";
 }
 
+/** An eye: a card everyone saw go into a hand. */
+function eye() {
+  return svg("svg", { class: "eye", viewBox: "0 0 16 16", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: "M1 8c2-3.4 4.4-5 7-5s5 1.6 7 5c-2 3.4-4.4 5-7 5S3 11.4 1 8z", fill: "#fff", stroke: "#2b1d3a", "stroke-width": 1.4 }),
+    svg("circle", { cx: 8, cy: 8, r: 2.6, fill: "#2b1d3a" }));
+}
+
 function kindMark(c) {
   if (c.kind === "recipe") return h("span", { class: "pm-pts", title: plural(c.points, "point") }, String(c.points));
   if (c.kind === "spell") return h("span", { class: "pm-mark spell-mark" }, "✦");
@@ -239,7 +246,7 @@ function fullCard(ctx, c, { key, token, where = "", copies = 1, state = "", cls 
         needsLine(c)),
       bottomHalf(c),
       copies > 1 ? badge(`×${copies}`) : null,
-      seen ? h("span", { class: "seen-mark", "aria-hidden": "true" }, "👁") : null,
+      seen ? h("span", { class: "seen-mark" }, eye()) : null,
     ],
   });
 }
@@ -655,11 +662,17 @@ function knownZone(ctx, view, i, card) {
   if (!p.known || !p.known.length) return null;
   return zone({
     key: `known-${i}`,
-    title: "Holds, seen by all",
+    title: `Seen in ${view.names[i]}'s hand`,
     cls: "pm-known",
     pieces: p.known.map((id) => {
       const c = card(id);
-      return stripCard(ctx, c, { key: `known:${i}:${id}`, name: `${c.name}, seen going into ${view.names[i]}'s hand`, facts: `${kindWords(c)}, element ${bottom(c)}`, cls: "small" });
+      return stripCard(ctx, c, {
+        key: `known:${i}:${id}`,
+        name: `${c.name}, seen going into ${view.names[i]}'s hand`,
+        facts: `${kindWords(c)}, element ${bottom(c)}`,
+        cls: "small in-hand",
+        extra: eye(),
+      });
     }),
   });
 }
