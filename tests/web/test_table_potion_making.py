@@ -164,7 +164,7 @@ def shows_its_view(page: Any, msg: dict[str, Any]) -> None:
         assert held.count() == len(p["collected"])
     # The decks and their counts.
     for d, n in v["decks"].items():
-        deck = page.locator(f"#table-shared [data-piece='deck:{d}']")
+        deck = page.locator(f"#table-status [data-piece='deck:{d}']")
         assert deck.locator(".badge").inner_text() == str(n)
 
 

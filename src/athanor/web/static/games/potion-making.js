@@ -721,9 +721,7 @@ function opponents(ctx, view, seat, card) {
 }
 
 function shared(ctx, view, card) {
-  return h("div", { class: "pm-shared" },
-    h("div", { class: "pm-side" }, decksZone(view), castingZone(ctx, view, card)),
-    deskZone(ctx, view, card));
+  return h("div", { class: "pm-shared" }, deskZone(ctx, view, card));
 }
 
 /** Destruction: the recipes inside the one being broken, one of which is kept. */
@@ -767,10 +765,13 @@ function mine(ctx, view, seat, card) {
 export function render(view, ctx) {
   const seat = ctx.seat;
   const card = cardsOf(view);
-  const status = statusLine(view, seat, card);
+  const line = statusLine(view, seat, card);
   if (view.cards) {
-    status.append(" ", h("span", { class: "hint" }, "This table plays with a card file of its own, so cards are shown by number; the log and the choices name them."));
+    line.append(" ", h("span", { class: "hint" }, "This table plays with a card file of its own, so cards are shown by number; the log and the choices name them."));
   }
+  // The decks and a spell being cast lie beside the status line: at the top of the table,
+  // close to the question on a phone too.
+  const status = h("div", { class: "pm-status" }, line, h("div", { class: "pm-piles" }, castingZone(ctx, view, card), decksZone(view)));
   return {
     status,
     opponents: opponents(ctx, view, seat, card),
