@@ -200,36 +200,40 @@ def play_by_clicking(
     return made
 
 
+_FOCUS = """() => { const a = document.activeElement;
+  const acting = !!a && (a.matches('#choices button:not([disabled])')
+    || (a.matches('[data-piece].legal') && a.getAttribute('aria-disabled') !== 'true'));
+  return { acting, zone: !!a && !!a.closest('ul.pieces'),
+    menu: !!a && a.getAttribute('aria-haspopup') === 'true' }; }"""
+
+
 def keyboard_choice(page: Any, rng: random.Random) -> None:
-    """Make one choice with the keyboard alone: from the focused question, Tab (and the
-    arrow keys within a zone) to a piece or button that acts, then Enter."""
+    """Make one choice with the keyboard alone: from the focused question, Tab (a zone is
+    one stop, on its first piece that acts) to a piece or button that acts, now and then
+    taking the arrow key to the next piece of the zone, then Enter."""
     reachable(page)
     version = page.get_attribute("#table", "data-version")
-    acting = (
-        "() => { const a = document.activeElement; if (!a) return false;"
-        " if (a.matches('#choices button:not([disabled])')) return true;"
-        " return a.matches('[data-piece].legal') && a.getAttribute('aria-disabled') !== 'true'; }"
-    )
     skip = rng.randrange(3)
     for _ in range(200):
         page.keyboard.press("Tab")
-        if page.evaluate(acting):
-            if skip == 0:
-                break
+        got = page.evaluate(_FOCUS)
+        if not got["acting"]:
+            continue
+        if skip:
             skip -= 1
-        elif page.evaluate("() => !!document.activeElement.closest('ul.pieces')"):
-            # Inside a zone with no acting piece where Tab stopped: the arrows may find one.
-            for _ in range(30):
-                page.keyboard.press("ArrowRight")
-                if page.evaluate(acting):
-                    break
-            if page.evaluate(acting) and skip == 0:
-                break
+            continue
+        if got["zone"] and rng.random() < 0.3:
+            page.keyboard.press("ArrowRight")  # the next piece of the zone, if it acts too
+            got = page.evaluate(_FOCUS)
+            if not got["acting"]:
+                page.keyboard.press("ArrowLeft")
+                got = page.evaluate(_FOCUS)
+                assert got["acting"], "the arrow keys did not come back"
+        break
     else:
         raise AssertionError("Tab never reached a piece or button that acts")
-    focused_menu = page.evaluate("() => document.activeElement.getAttribute('aria-haspopup')")
     page.keyboard.press("Enter")
-    if focused_menu == "true":
+    if got["menu"]:
         page.wait_for_selector("#piece-menu:not([hidden]) button")
         for _ in range(rng.randrange(3)):
             page.keyboard.press("ArrowDown")
@@ -301,7 +305,8 @@ def settle(page: Any, seconds: float = 0.4) -> None:
 # -- a staged position: one view drawn by a game's presentation, without a server game -------
 
 _STAGE = """async ([game, view, decision, seat]) => {
-  document.body.innerHTML = '<main id="game"><div id="table" class="felt">'
+  document.body.innerHTML = '<header class="bar"><h1>A staged table</h1></header>'
+    + `<main id="game"><div id="table" class="felt" data-game="${game}">`
     + '<div id="table-status"></div><section id="table-opponents"></section>'
     + '<section id="table-shared"></section><section id="question"><h2 id="prompt">Q</h2>'
     + '<div id="choices"></div></section><section id="table-mine"></section></div></main>'

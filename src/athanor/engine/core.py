@@ -486,6 +486,10 @@ class GameSpec:
     ) -> dict[str, Any]:
         """Fill defaults, reject unknown names and bad values; ``remote`` (a request from
         the network) also rejects options that read this machine's files."""
+        if options is not None and not isinstance(options, Mapping):
+            raise ConfigError(
+                f"options are a mapping of option names to values, not {type(options).__name__}"
+            )
         given = dict(options or {})
         known = {o.name: o for o in self.options}
         if remote:
@@ -677,8 +681,19 @@ class GameState(ABC):
         text = list_words(words)
         return text[:1].upper() + text[1:] if start else text
 
+    def check_viewer(self, viewer: object) -> None:
+        """Refuse a viewer that is not a seat of this game nor None (a spectator)."""
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.players):
+            raise ConfigError(
+                f"a viewer is a seat from 0 to {self.players - 1}, or None for a spectator, "
+                f"not {excerpt(viewer)}"
+            )
+
     def events_for(self, viewer: int | None, start: int = 0) -> list[str]:
         """The log from ``start`` as sentences for one viewer."""
+        self.check_viewer(viewer)
+        if type(start) is not int or start < 0:
+            raise ConfigError(f"the log starts at a line number of 0 or more, not {excerpt(start)}")
         if self.log is None:
             return []
         return [e.render(viewer) for e in self.log[start:]]

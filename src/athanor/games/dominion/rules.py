@@ -964,6 +964,7 @@ class DominionState(GameState):
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand and set-aside cards, counts of the rest."""
+        self.check_viewer(seat)
         d = self._decision
         players = []
         for i in range(self.players):
