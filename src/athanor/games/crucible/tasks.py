@@ -6,8 +6,10 @@ judged *at the end* completes only when the mission ends with ``met`` true.
 ``broken`` says (with a reason) that the record already rules it out, and
 ``impossible`` says that no way of playing on could fulfil it. Both must be
 certain: they allow for cards that can still flip (while a Transmute can
-still succeed) and never count cards out of play, destroyed, in the slag
-pile or won by others.
+still succeed), count the cards in the cauldron as well as the hands (a task
+may be judged in the middle of a reaction, after a Seer swap: the cards played
+to it can still be won, or come back to their hands), and never count cards
+out of play, destroyed, in the slag pile or won by others.
 """
 
 from __future__ import annotations
@@ -56,10 +58,12 @@ Why = str | None
 
 
 class Reach:
-    """What the cards still in hands could show, worked out once per review.
+    """What the cards still in play could show, worked out once per review.
 
-    ``suits[seat]`` is a bit mask of the suits a card in that hand can show,
-    counting the transmuted face while a Transmute can still succeed.
+    ``suits[seat]`` is a bit mask of the suits a card of that seat can show: one in
+    its hand, or the one it has played to the reaction in progress (still in the
+    cauldron, where it may yet be won or come back to the hand); the transmuted face
+    counts while a Transmute can still succeed.
     """
 
     __slots__ = ("catalysts", "flippable", "nines", "ones", "suits")
@@ -70,10 +74,10 @@ class Reach:
         self.catalysts: list[int] = []
         nines = ones = False
         face = s.face
-        for hand in s.hands:
+        for seat, hand in enumerate(s.hands):
             mask = 0
             cats = 0
-            for c in hand:
+            for c in (*hand, *(c for p, c in s.plays if p == seat)):
                 f = face[c]
                 mask |= SUIT_BIT[f]
                 if f >= DUAL:
@@ -124,23 +128,36 @@ class Task:
 # -- shared reasons -----------------------------------------------------------------
 
 
+def in_cauldron(s: CrucibleState, o: int) -> bool:
+    """Whether a seat has a card in the reaction in progress."""
+    return any(p == o for p, _ in s.plays)
+
+
+def cards_left(s: CrucibleState, o: int) -> int:
+    """A seat's cards still in play: its hand, and its card in the cauldron if any."""
+    return len(s.hands[o]) + (1 if in_cauldron(s, o) else 0)
+
+
 def future_wins(s: CrucibleState, o: int) -> int:
-    """The most Catalyze tricks a seat can still win: one per card in hand (each win
-    needs a card of theirs in the trick); none for the Sponge, whose win loses."""
-    return 0 if o == s.sponge else len(s.hands[o])
+    """The most Catalyze tricks a seat can still win: one per card it still has in play
+    (each win needs a card of theirs in the trick; the one in the cauldron may win the
+    trick in progress); none for the Sponge, whose win loses."""
+    return 0 if o == s.sponge else cards_left(s, o)
 
 
 def cannot_win(s: CrucibleState, o: int) -> Why:
     """Why a seat can win no more Catalyze tricks, if it cannot."""
     if o == s.sponge:
         return "the Sponge may win no Catalyze trick"
-    if not s.hands[o]:
+    if not cards_left(s, o):
         return "no card is left in that hand to win a trick with"
     return None
 
 
 def no_transmute_left(s: CrucibleState, o: int) -> Why:
     """Why no more Transmute can be played with this seat in it, if none can."""
+    if in_cauldron(s, o) and s.intent == "transmute":
+        return None  # the Transmute in progress has their card
     if not s.hands[o]:
         return "no card is left in that hand"
     if not s.can_declare_transmute():
@@ -316,7 +333,7 @@ def _one_boil() -> Task:
     def impossible(s: CrucibleState, o: int, r: Reach) -> Why:
         if s.rec[o][BOILS]:
             return None
-        if not s.hands[o]:
+        if not cards_left(s, o):
             return "no card is left in that hand to cause a Boil Over with"
         if sum(s.slag) + 1 >= s.mission.slag_cap:
             return "one more Boil Over would destroy the laboratory"
@@ -383,7 +400,9 @@ def _last_trick() -> Task:
     def impossible(s: CrucibleState, o: int, r: Reach) -> Why:
         if o == s.sponge:
             return "the Sponge may win no Catalyze trick"
-        if not s.hands[o] and any(s.hands):
+        # Their card in a Transmute in progress may come back to their hand.
+        comes_back = in_cauldron(s, o) and s.intent == "transmute" and r.flippable
+        if not s.hands[o] and any(s.hands) and not comes_back:
             return "no card is left in that hand for the last trick"
         return None
 
