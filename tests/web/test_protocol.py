@@ -429,3 +429,25 @@ def test_play_again_opens_the_same_table_anew_for_the_same_players(
         f"/api/tables/{new['id']}/again", json={"seat": 0, "token": new["you"]["token"]}
     )
     assert r.status_code == 403 and "over" in r.json()["message"]
+
+
+def test_every_step_of_a_replay_is_the_position_athanor_replay_computes(
+    client: TestClient, service: Service
+) -> None:
+    made = play_through(client, service, "potion-party", 3)
+    record = client.get(f"/api/tables/{made['id']}/record").json()
+    rep = athanor.Replay(
+        record["game"],
+        record["players"],
+        record["seed"],
+        record["options"],
+        record["names"],
+        record["choices"],
+    )
+    url = f"/api/tables/{made['id']}/replay"
+    for step, state in enumerate(rep.states()):
+        for seat in (0, 2):
+            got = client.get(url, params={"step": step, "seat": seat}).json()
+            assert got["view"] == json.loads(json.dumps(state.view(seat))), (step, seat)
+            assert got["log"] == state.events_for(seat), (step, seat)
+    assert step == len(rep.choices)
