@@ -518,7 +518,7 @@ def _a_chosen_desk_card(page: Any, s: PotionMakingState) -> None:
     picked = page.locator("#table-shared .pm-strip.picked")
     assert picked.count() == 1
     assert "chosen" in (picked.get_attribute("aria-label") or "")
-    assert "Collecting Telepathic Remedy" in page.locator("#table-status").inner_text()
+    assert "Collecting Telepathic Remedy." in page.locator("#table-status").inner_text()
 
 
 def _acting(*keys: str) -> Callable[[Any, PotionMakingState], None]:

@@ -15,8 +15,8 @@ const PHASES = {
   draw: "drawing up",
   play: "making a play",
   first: "first phase: take cards",
-  second: "second phase: take a card or make a play",
-  third: "third phase: make a play",
+  second: "second phase: take a card or play",
+  third: "third phase: play",
   setup: "setting up",
   over: "over",
 };
@@ -301,15 +301,13 @@ function statusLine(view, seat, card) {
   }
   const whose = view.current === seat ? "Your turn" : `${view.names[view.current]}'s turn`;
   line.append(h("strong", {}, `Turn ${view.turn}: ${whose}`), `, ${PHASES[view.phase] || view.phase}.`);
-  if (view.casting.length) line.append(" ", h("span", { class: "casting-note" }, `Being cast: ${words(view.casting.map((c) => card(c).name))}.`));
   if (view.deciding !== null && view.deciding !== view.current) {
     line.append(" ", h("span", { class: "decider" }, `${view.deciding === seat ? "You decide" : `${view.names[view.deciding]} decides`} now.`));
   }
   const q = view.question || {};
   if (q.kind === "brew" && q.card !== undefined) {
-    const c = card(q.card);
-    const got = [...(q.recipes || []).map((r) => card(r).name), ...(q.elements || []).map((e) => bottom(card(e)))];
-    line.append(" ", h("span", { class: "hint" }, `Collecting ${c.name} (needs ${needsWords(c.parts)})${got.length ? `; chosen so far: ${words(got)}` : ""}.`));
+    // What is chosen so far is marked on the cards themselves.
+    line.append(" ", h("span", { class: "hint" }, `Collecting ${card(q.card).name}.`));
   }
   return line;
 }
@@ -341,7 +339,7 @@ function castingZone(ctx, view, card) {
   if (!view.casting.length) return null;
   return zone({
     key: "casting",
-    title: "Being cast",
+    title: "Casting",
     cls: "pm-casting",
     pieces: view.casting.map((id) => {
       const c = card(id);
@@ -508,8 +506,8 @@ function tracksZone(ctx, view, i, seat, card) {
         const c = done[k];
         if (c === SKIP || c === TAKEN) {
           cells.push(h("li", { class: `cell ${c === SKIP ? "skipped" : "taken"}` }, label,
-            h("span", { class: "cell-name" }, c === SKIP ? `${stepName}: skipped` : `${stepName}: taken away`),
-            h("span", { class: "visually-hidden" }, c === SKIP ? ", no points" : `, ${plural(pts, "point")} kept`),
+            h("span", { class: "cell-name" }, h("span", { "aria-hidden": "true", class: "cell-sign" }, c === SKIP ? "↷ " : "✕ "), stepName),
+            h("span", { class: "visually-hidden" }, c === SKIP ? ": skipped, no points" : `: taken away, its ${plural(pts, "point")} kept`),
             ptsMark));
           continue;
         }
@@ -546,7 +544,7 @@ function tracksZone(ctx, view, i, seat, card) {
     const got = seqPoints(steps, done);
     return h("li", { class: "track" },
       h("span", { class: "track-head" },
-        h("span", { class: "track-title", "aria-hidden": "true" }, `Sequence ${j + 1}`),
+        h("span", { class: "track-title", "aria-hidden": "true" }, `Seq. ${j + 1}`),
         h("span", { class: "track-got", "aria-hidden": "true" }, `${done.length}/${STEPS} · ${got}`),
         h("span", { class: "visually-hidden" }, `: ${title}, ${done.length} of ${STEPS} steps, ${plural(got, "point")}.`)),
       h("ol", { class: "cells" }, cells));
@@ -749,6 +747,8 @@ function mine(ctx, view, seat, card) {
   const head = h("div", { class: "pm-me" },
     h("p", { class: "pm-me-name" }, h("strong", {}, `${view.names[seat]} (you)`), " ", score(p),
       h("span", { class: "pm-hand-count", "aria-hidden": "true" }, `Hand ${(p.hand || []).length}`),
+      p.sequence_card !== null && SEQUENCE_CARDS[p.sequence_card] && !view.cards
+        ? h("span", { class: "pm-hand-count", "aria-hidden": "true" }, `Sequences: ${SEQUENCE_CARDS[p.sequence_card][0]}`) : null,
       !view.over && view.current === seat ? h("span", { class: "mark turn-mark" }, "▶ ", h("span", {}, "your turn")) : null,
       h("span", { class: "pm-label", "aria-hidden": "true" }, p.collected.length ? "Collected:" : "Nothing collected yet")),
     collectedZone(ctx, view, seat, seat, card, { title: `Your collected recipes (${p.collected.length})` }));
@@ -772,12 +772,36 @@ export function render(view, ctx) {
   // The decks and a spell being cast lie beside the status line: at the top of the table,
   // close to the question on a phone too.
   const status = h("div", { class: "pm-status" }, line, h("div", { class: "pm-piles" }, castingZone(ctx, view, card), decksZone(view)));
-  return {
+  const parts = {
     status,
     opponents: opponents(ctx, view, seat, card),
     shared: shared(ctx, view, card),
     mine: mine(ctx, view, seat, card),
   };
+  revealActing(parts, ctx.decision);
+  return parts;
+}
+
+/** A crowded table folds (a panel, the Desk, your collected recipes scroll within
+ * themselves): once drawn, each of those shows the first piece the question acts on. */
+function revealActing(parts, decision) {
+  if (!decision || !window.requestAnimationFrame) return;
+  const keys = new Set(decision.options.map((o) => pieceFor(o.id)).filter(Boolean));
+  if (!keys.size) return;
+  window.requestAnimationFrame(() => {
+    for (const part of Object.values(parts)) {
+      if (!part || !part.isConnected) continue;
+      for (const box of part.querySelectorAll(".pm-seat, .pm-desk ul.grouped, .pm-me ul.pieces")) {
+        if (box.scrollHeight <= box.clientHeight) continue;
+        const first = [...box.querySelectorAll("[data-piece]")].find((p) => keys.has(p.dataset.piece));
+        if (!first) continue;
+        const top = first.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+        if (top < box.scrollTop || top + first.offsetHeight > box.scrollTop + box.clientHeight) {
+          box.scrollTop = Math.max(0, top - 8);
+        }
+      }
+    }
+  });
 }
 
 /** Which piece an option acts on: a hand card (lay, collect, cast, give, return), a Desk
