@@ -1,8 +1,9 @@
-// Potion-Making as a table: the other players along the top (their hands as card backs by
-// deck, points, collected recipes, how far each has come in their Great Work Sequences),
-// the decks and the Desk of Elements in the middle (one place for each element, the cards
-// lying as it, and the places still empty, where a card scores a new element's point), and
-// your hand, your collected recipes and your Sequences as tracks along the bottom. A card
+// Potion-Making as a table: the decks beside the status line, the other players along the
+// top (their hands as card backs by deck, points, collected recipes, how far each has come
+// in their Great Work Sequences), the Desk of Elements in the middle (a place for each
+// element in a fixed order, the cards lying as it, and the places still empty, where a card
+// scores a new element's point), and your hand, your collected recipes and your Sequences
+// as tracks along the bottom. A card
 // is drawn with both halves: the recipe or spell on top, the element on the bottom. Built
 // from the seat's view alone; the view names cards by id, and potion-making-cards.js (made
 // from the engine's own card data) says what each id is.
@@ -77,58 +78,53 @@ function kindWords(c) {
 
 // -- elements: a place on the Desk each, a colour and a sign (always beside the name) -------
 
-const GLYPHS = [
+const GLYPHS = {
   // Spring Water: a drop
-  [["path", "M8 1.6C6 4.6 3.4 7.7 3.4 10.3a4.6 4.6 0 0 0 9.2 0C12.6 7.7 10 4.6 8 1.6z"]],
+  "Spring Water": [["path", "M8 1.6C6 4.6 3.4 7.7 3.4 10.3a4.6 4.6 0 0 0 9.2 0C12.6 7.7 10 4.6 8 1.6z"]],
   // Belladonna: a berry on a leaf
-  [["path", "M3 4.5c2.6-2.6 6.4-2.4 8.2-.6-2.6 1.9-5.4 2.2-8.2.6z"], ["circle", 8.6, 10.4, 3.8]],
+  "Belladonna": [["path", "M3 4.5c2.6-2.6 6.4-2.4 8.2-.6-2.6 1.9-5.4 2.2-8.2.6z"], ["circle", 8.6, 10.4, 3.8]],
   // Fern Flower: five petals
-  [["circle", 8, 4.3, 2.3], ["circle", 11.6, 7, 2.3], ["circle", 10.2, 11.4, 2.3], ["circle", 5.8, 11.4, 2.3], ["circle", 4.4, 7, 2.3]],
+  "Fern Flower": [["circle", 8, 4.3, 2.3], ["circle", 11.6, 7, 2.3], ["circle", 10.2, 11.4, 2.3], ["circle", 5.8, 11.4, 2.3], ["circle", 4.4, 7, 2.3]],
   // Snake's Eye: an eye with a slit
-  [["path", "M1.5 8C4 3.6 12 3.6 14.5 8 12 12.4 4 12.4 1.5 8zM7.2 4.9h1.6v6.2H7.2z", "evenodd"]],
+  "Snake's Eye": [["path", "M1.5 8C4 3.6 12 3.6 14.5 8 12 12.4 4 12.4 1.5 8zM7.2 4.9h1.6v6.2H7.2z", "evenodd"]],
   // Bat Wing
-  [["path", "M1 5.5c2.4 0 4.6.6 7 2.6 2.4-2 4.6-2.6 7-2.6-1 2.4-1 4.2 0 6.4-1.6-.9-2.8-.9-4 .3-.8-1.1-1.8-1.4-3-.5-1.2-.9-2.2-.6-3 .5-1.2-1.2-2.4-1.2-4-.3 1-2.2 1-4 0-6.4z"]],
+  "Bat Wing": [["path", "M1 5.5c2.4 0 4.6.6 7 2.6 2.4-2 4.6-2.6 7-2.6-1 2.4-1 4.2 0 6.4-1.6-.9-2.8-.9-4 .3-.8-1.1-1.8-1.4-3-.5-1.2-.9-2.2-.6-3 .5-1.2-1.2-2.4-1.2-4-.3 1-2.2 1-4 0-6.4z"]],
   // Thought Energy: a spiral
-  [["path", "M8 8.2a1 1 0 1 1 1-1.1 2.4 2.4 0 0 1-2.5 2.6A3.6 3.6 0 0 1 3 6.1a4.9 4.9 0 0 1 5.2-4.4 6 6 0 0 1 5.9 6.2 6.6 6.6 0 0 1-5.6 6.2", "none", 1.7]],
+  "Thought Energy": [["path", "M8 8.2a1 1 0 1 1 1-1.1 2.4 2.4 0 0 1-2.5 2.6A3.6 3.6 0 0 1 3 6.1a4.9 4.9 0 0 1 5.2-4.4 6 6 0 0 1 5.9 6.2 6.6 6.6 0 0 1-5.6 6.2", "none", 1.7]],
   // Bloodstone: a cut gem
-  [["path", "M4.2 2.5h7.6L15 6.3 8 14.5 1 6.3z"]],
+  "Bloodstone": [["path", "M4.2 2.5h7.6L15 6.3 8 14.5 1 6.3z"]],
   // Mandrake Root: a root with arms
-  [["path", "M6.6 1.5h2.8l.3 4 3-1.6.6 1.3-3.5 2.3-.6 4 1.8 3.3-1.3.7L8 12.3l-1.7 3.2-1.3-.7 1.8-3.3-.6-4L2.7 5.2l.6-1.3 3 1.6z"]],
+  "Mandrake Root": [["path", "M6.6 1.5h2.8l.3 4 3-1.6.6 1.3-3.5 2.3-.6 4 1.8 3.3-1.3.7L8 12.3l-1.7 3.2-1.3-.7 1.8-3.3-.6-4L2.7 5.2l.6-1.3 3 1.6z"]],
   // Air Crystal: a crystal
-  [["path", "M8 1 12.5 6 8 15 3.5 6zM3.5 6h9", "nonzero", 0, true]],
+  "Air Crystal": [["path", "M8 1 12.5 6 8 15 3.5 6zM3.5 6h9", "nonzero", 0, true]],
   // Mushrooms
-  [["path", "M1.8 8.2C1.8 4.6 4.6 2.2 8 2.2s6.2 2.4 6.2 6zM6.4 8.2h3.2l.6 6.3H5.8z"]],
+  "Mushrooms": [["path", "M1.8 8.2C1.8 4.6 4.6 2.2 8 2.2s6.2 2.4 6.2 6zM6.4 8.2h3.2l.6 6.3H5.8z"]],
   // Phoenix Feather
-  [["path", "M13.6 1.6C7.6 2.4 3.6 6.6 3.2 12.4L2 14.6l.9.5 1.2-2.1c5.6-.4 9.2-4.4 9.5-11.4z"]],
+  "Phoenix Feather": [["path", "M13.6 1.6C7.6 2.4 3.6 6.6 3.2 12.4L2 14.6l.9.5 1.2-2.1c5.6-.4 9.2-4.4 9.5-11.4z"]],
   // Dragon's Tooth: a fang
-  [["path", "M3 2h10c-.6 5.2-2.4 9.8-5 12.6C5.4 11.8 3.6 7.2 3 2z"]],
+  "Dragon's Tooth": [["path", "M3 2h10c-.6 5.2-2.4 9.8-5 12.6C5.4 11.8 3.6 7.2 3 2z"]],
   // Quintessence of Will: a five-pointed star
-  [["path", "M8 1.2l2 4.6 5 .4-3.8 3.3 1.2 4.9L8 11.8l-4.4 2.6 1.2-4.9L1 6.2l5-.4z"]],
+  "Quintessence of Will": [["path", "M8 1.2l2 4.6 5 .4-3.8 3.3 1.2 4.9L8 11.8l-4.4 2.6 1.2-4.9L1 6.2l5-.4z"]],
   // Ether Waves
-  [["path", "M1 5.2c2.3-2 4.7 2 7 0s4.7 2 7 0M1 8.7c2.3-2 4.7 2 7 0s4.7 2 7 0M1 12.2c2.3-2 4.7 2 7 0s4.7 2 7 0", "none", 1.5]],
+  "Ether Waves": [["path", "M1 5.2c2.3-2 4.7 2 7 0s4.7 2 7 0M1 8.7c2.3-2 4.7 2 7 0s4.7 2 7 0M1 12.2c2.3-2 4.7 2 7 0s4.7 2 7 0", "none", 1.5]],
   // Fiery Light: a flame
-  [["path", "M8 1c.6 2.8 4.8 4.6 4.8 8.6A4.8 4.8 0 0 1 3.2 9.6c0-2 1-3.4 2.2-4.4 0 1.6.6 2.6 1.6 3C6.6 5.8 7.2 3.2 8 1z"]],
+  "Fiery Light": [["path", "M8 1c.6 2.8 4.8 4.6 4.8 8.6A4.8 4.8 0 0 1 3.2 9.6c0-2 1-3.4 2.2-4.4 0 1.6.6 2.6 1.6 3C6.6 5.8 7.2 3.2 8 1z"]],
   // Astral Energy: a four-pointed star
-  [["path", "M8 .8l1.7 5.5L15.2 8l-5.5 1.7L8 15.2l-1.7-5.5L.8 8l5.5-1.7z"]],
+  "Astral Energy": [["path", "M8 .8l1.7 5.5L15.2 8l-5.5 1.7L8 15.2l-1.7-5.5L.8 8l5.5-1.7z"]],
   // Elemental Magma: a lava drop
-  [["path", "M2 9.2C2 5.6 4.8 2.2 8 2.2s6 3.4 6 7a6 6 0 0 1-12 0z"], ["circle", 6, 8.4, 1.3, "hole"], ["circle", 10, 10.6, 1.1, "hole"]],
-];
+  "Elemental Magma": [["path", "M2 9.2C2 5.6 4.8 2.2 8 2.2s6 3.4 6 7a6 6 0 0 1-12 0z"], ["circle", 6, 8.4, 1.3, "hole"], ["circle", 10, 10.6, 1.1, "hole"]],
+};
 
-function elementIndex(name) {
-  return ELEMENTS.indexOf(name);
-}
-
+/** The element's class (its colour): "el-spring-water". */
 function elClass(name) {
-  const i = elementIndex(name);
-  return i >= 0 && i < GLYPHS.length ? `el-${i}` : "el-x";
+  return name in GLYPHS ? `el-${name.toLowerCase().replace(/[^a-z]+/g, "-")}` : "el-x";
 }
 
 /** The element's sign on a disc of its colour (hidden from screen readers: its name is
  * always written beside it). */
 function glyph(name) {
-  const i = elementIndex(name);
   const parts = [svg("circle", { class: "g-disc", cx: 8, cy: 8, r: 8 })];
-  const shapes = i >= 0 && i < GLYPHS.length ? GLYPHS[i] : [["circle", 8, 8, 3]];
+  const shapes = GLYPHS[name] || [["circle", 8, 8, 3]];
   const g = svg("g", { class: "g-sign", transform: "translate(2.4 2.4) scale(0.7)" });
   for (const s of shapes) {
     if (s[0] === "circle") {
