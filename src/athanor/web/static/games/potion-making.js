@@ -358,7 +358,7 @@ function deskZone(ctx, view, card) {
   const SEVERAL = "Several elements";
   for (const id of view.desk) {
     const c = card(id);
-    const place = !c.elements.length ? "Unknown" : c.elements.length > 1 ? SEVERAL : c.elements[0];
+    const place = !c.elements.length ? "Cards" : c.elements.length > 1 ? SEVERAL : c.elements[0];
     if (!places.has(place)) places.set(place, []);
     places.get(place).push(c);
     if (!order.includes(place)) order.push(place);
@@ -388,7 +388,7 @@ function deskZone(ctx, view, card) {
     const isEmpty = !cards.length;
     const head = place === SEVERAL
       ? h("span", { class: "place-head" }, h("span", { class: "place-name" }, "Several elements"))
-      : h("span", { class: "place-head" }, place === "Unknown" ? null : glyph(place), h("span", { class: "place-name" }, place));
+      : h("span", { class: "place-head" }, place === "Cards" ? null : glyph(place), h("span", { class: "place-name" }, place));
     if (isEmpty && shown.has(place)) {
       // Only a card of several elements gives it: laying it scores nothing.
       const via = [...new Set((places.get(SEVERAL) || []).filter((c) => c.elements.includes(place)).map((c) => faceName(c)[1]))];
@@ -485,13 +485,13 @@ function stepWords(name, stone) {
 function tracksZone(ctx, view, i, seat, card) {
   const p = view.players[i];
   const sc = seqCardOf(view, i, ctx);
-  if (view.expansions === "practice" || sc === null || view.cards) return null;
+  if (view.expansions === "practice" || sc === null) return null;
   const mine = i === seat;
   const owner = possessive(view, i, seat);
   const groups = [0, 1, 2].map((j) => {
-    const steps = stepsOf(sc, j) || [];
+    const steps = (!view.cards && stepsOf(sc, j)) || [];
     const done = p.sequences[j] || [];
-    const title = seqTitle(sc, j);
+    const title = view.cards ? `Sequence ${j + 1}` : seqTitle(sc, j);
     const cells = [];
     for (let k = 0; k < STEPS; k += 1) {
       const [stepName, pts] = steps[k] || [`Step ${k + 1}`, 0];
@@ -545,7 +545,7 @@ function tracksZone(ctx, view, i, seat, card) {
         h("span", { class: "visually-hidden" }, `: ${title}, ${done.length} of ${STEPS} steps, ${plural(got, "point")}.`)),
       h("ol", { class: "cells" }, cells));
   });
-  const name = SEQUENCE_CARDS[sc] ? SEQUENCE_CARDS[sc][0] : "";
+  const name = !view.cards && SEQUENCE_CARDS[sc] ? SEQUENCE_CARDS[sc][0] : "the card of this table's own file";
   return groupedZone({
     key: `tracks-${i}`,
     title: mine ? `Your Sequences: ${name}` : `${view.names[i]}'s Sequences: ${name}`,
@@ -569,8 +569,8 @@ function miniTracks(ctx, view, i, seat, card) {
   [0, 1, 2].forEach((j) => {
     const done = p.sequences[j] || [];
     if (!done.length) return;
-    const steps = stepsOf(sc, j) || [];
-    const title = seqTitle(sc, j);
+    const steps = (!view.cards && stepsOf(sc, j)) || [];
+    const title = view.cards ? `Sequence ${j + 1}` : seqTitle(sc, j);
     const marks = [];
     for (let k = 0; k < STEPS; k += 1) {
       const [stepName, pts] = steps[k] || [`Step ${k + 1}`, 0];
