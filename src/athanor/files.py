@@ -10,7 +10,6 @@ a short excerpt of a bad value.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +23,9 @@ from athanor.engine.core import (
     check_seed,
     excerpt,
 )
+from athanor.engine.reading import MAX_FILE_BYTES, read_bounded
 
-MAX_FILE_BYTES = 16 * 1024 * 1024  # the longest real games save to about 1.5 MB
+# The longest real games save to about 1.5 MB.
 MAX_CHOICES = 200_000
 MAX_CHOICE_CHARS = 200
 MAX_DEPTH = 64  # JSON nesting; our own files use about 6 levels
@@ -33,20 +33,7 @@ MAX_DEPTH = 64  # JSON nesting; our own files use about 6 levels
 
 def read_bytes(path: str, what: str = "file") -> bytes:
     """Read a file, refusing one larger than ``MAX_FILE_BYTES`` before reading it."""
-    path = os.path.expanduser(path)
-    try:
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                raise SaveError(
-                    f"{path} is {size:,} bytes; a {what} may be at most {MAX_FILE_BYTES:,}"
-                )
-            data = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:  # a pipe or special file has no size to check first
-        raise SaveError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes")
-    return data
+    return read_bounded(path, what, MAX_FILE_BYTES, SaveError)
 
 
 def _depth(data: Any) -> int:

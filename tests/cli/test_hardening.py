@@ -139,3 +139,24 @@ def test_a_campaign_file_is_read_with_a_size_limit(tmp_path: Path) -> None:
     deep.write_text("[" * 5000 + "]" * 5000)
     out = athanor_cmd("play", "crucible", "--campaign", str(deep))
     assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+def test_every_card_data_file_is_read_with_a_size_limit(tmp_path: Path) -> None:
+    big = tmp_path / "big.tsv"
+    with open(big, "wb") as fh:
+        fh.truncate(1024 * 1024 + 1)
+    for path in ("/dev/zero", str(big)):
+        started = time.monotonic()
+        out = athanor_cmd("check-cards", path)
+        assert out.returncode == 2 and "1,048,576" in out.stderr, out.stderr
+        out = athanor_cmd(
+            "play", "potion-making", "--bots", "1", "--players", "2", "--option", f"cards={path}"
+        )
+        assert out.returncode == 2 and "1,048,576" in out.stderr, out.stderr
+        with pytest.raises(athanor.ConfigError, match="1,048,576"):
+            athanor.new_game("potion-making", 2, 1, options={"cards": path})
+        assert time.monotonic() - started < 15
+    bad = tmp_path / "latin1.tsv"
+    bad.write_bytes(b"\xff\xfe not text")
+    out = athanor_cmd("check-cards", str(bad))
+    assert out.returncode == 2 and "not UTF-8" in out.stderr

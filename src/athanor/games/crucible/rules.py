@@ -345,6 +345,7 @@ class CrucibleState(GameState):
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its own hand, and everything public (C14)."""
+        self.check_viewer(seat)
         d = self._decision
         face = self.face
         mine = seat is not None and 0 <= seat < self.players

@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from athanor.engine import ConfigError
+from athanor.engine.reading import read_bounded
 
 DECKS = ("Practice", "Guild", "University")
 # What each mode plays with; --option expansions=... picks one.
@@ -46,6 +47,8 @@ CARD_FIELDS = (
     "source",
 )
 BUILTIN = Path(__file__).parent / "data" / "cards.tsv"
+# A card data file of 10,000 kinds of card is under 1 MB; the built-in one is about 20 KB.
+MAX_CARD_FILE_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,10 +662,7 @@ def _build(raw: _Raw, path: str = "") -> CardSet:
 
 def check_file(path: str, say: Callable[[str], None]) -> int:
     """Check a card data file and report: 0 when it is sound, 1 when it has problems."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read the card data file {path}: {exc}") from None
+    text = read_card_file(path)
     cs, problems = check_text(text)
     for p in problems:
         say(p.text(path))
@@ -679,9 +679,20 @@ def check_file(path: str, say: Callable[[str], None]) -> int:
     return 0
 
 
+def read_card_file(path: str) -> str:
+    """A card data file's text: at most ``MAX_CARD_FILE_BYTES`` of UTF-8, or ConfigError."""
+    raw = read_bounded(path, "card data file", MAX_CARD_FILE_BYTES)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"the card data file {path} is not UTF-8 text (bad byte at position {exc.start})"
+        ) from None
+
+
 @lru_cache(maxsize=16)
 def _load(path: str, stamp: tuple[int, int]) -> CardSet:
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_card_file(path)
     cs, problems = check_text(text)
     if cs is None:
         shown = "; ".join(p.text(path) for p in problems[:5])

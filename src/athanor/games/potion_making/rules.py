@@ -381,6 +381,7 @@ class PotionMakingState(GameState):
 
     def view(self, seat: int | None) -> Any:
         """What one seat may know: its hand and Sequence card, and the open table."""
+        self.check_viewer(seat)
         d = self._decision
         cards = self.cs.cards
         players = []

@@ -608,6 +608,7 @@ class PotionPartyState(GameState):
 
     def view(self, seat: int | None) -> Any:
         """Everything in Potion Party is public, so every seat sees the same."""
+        self.check_viewer(seat)
         r = self.the_recipe
         d = self._decision
         return {
