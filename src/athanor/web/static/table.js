@@ -272,6 +272,7 @@ function choose(id) {
 
 let group = { lines: [], kinds: [] };
 let clearSince = true;
+let actedThisTurn = false;
 
 // The log follows the newest line unless the reader has scrolled back from it.
 let followLog = true;
@@ -292,6 +293,11 @@ function appendLog(msg, first) {
     if (n < have && !msg.log_reset) return; // already shown (after a reconnect)
     const kind = kinds[i] || "";
     if (TURN_KINDS.has(kind) && group.lines.length) closeGroup(!first);
+    if (TURN_KINDS.has(kind) && actedThisTurn) {
+      // A new turn after one of yours: "since your last turn" starts afresh.
+      clearSince = true;
+      actedThisTurn = false;
+    }
     group.lines.push(line);
     group.kinds.push(kind);
     const lastLi = list.lastElementChild;
@@ -338,7 +344,7 @@ function closeGroup(speak) {
 }
 
 function markMine() {
-  clearSince = true;
+  actedThisTurn = true;
 }
 
 function readLog(step) {
