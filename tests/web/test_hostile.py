@@ -41,7 +41,10 @@ SMALL = [
 ]
 
 
-OPEN = ExitStack()  # every client connection, closed at the end of each test
+# Every client connection, closed at the end of each test. Connections that do not read every
+# message take an unbounded queue (max_queue=None): with the default of 16 the client stops
+# reading the socket once it is full, and then cannot hear the server's close frame.
+OPEN = ExitStack()
 
 
 @contextmanager
@@ -123,7 +126,7 @@ def table(base: str, **extra: Any) -> dict[str, Any]:
 
 
 def seated(base: str, made: dict[str, Any], **kw: Any) -> ClientConnection:
-    ws = OPEN.enter_context(connect(ws_url(base, made["id"]), close_timeout=2, **kw))
+    ws = OPEN.enter_context(connect(ws_url(base, made["id"]), max_queue=None, **kw))
     ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["you"]["token"]}))
     recv(ws, "welcome")
     return ws
@@ -341,7 +344,7 @@ def test_a_websocket_from_a_foreign_origin_is_closed_even_with_a_valid_token(liv
 
 
 def refused_socket(base: str, table_id: str) -> Any:
-    ws = OPEN.enter_context(connect(ws_url(base, table_id)))
+    ws = OPEN.enter_context(connect(ws_url(base, table_id), max_queue=None))
     with pytest.raises(ConnectionClosed) as closed:
         ws.send(json.dumps({"type": "ping"}))
         recv(ws, "pong")
@@ -405,7 +408,7 @@ def test_wrong_codes_and_tokens_are_throttled(live: Any) -> None:
         assert r.status_code == 403
     r = httpx.post(claim, json={"seat": 1, "code": made["invites"]["1"]})
     assert r.status_code == 429 and "wait" in r.json()["message"]  # even the right one, for now
-    ws = OPEN.enter_context(connect(ws_url(base, made["id"])))
+    ws = OPEN.enter_context(connect(ws_url(base, made["id"]), max_queue=None))
     ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["you"]["token"]}))
     assert recv(ws, "error")["code"] == "too_many"
     alive(ws)

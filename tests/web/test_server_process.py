@@ -55,6 +55,7 @@ def server(url: str, bot_delay: float = 0.0) -> Iterator[tuple[str, subprocess.P
                 time.sleep(0.05)
         yield base, proc
     finally:
+        OPEN.close()  # our connections first, so that the server stops at once
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
             try:
@@ -63,7 +64,10 @@ def server(url: str, bot_delay: float = 0.0) -> Iterator[tuple[str, subprocess.P
                 proc.kill()
 
 
-OPEN = ExitStack()  # every client connection, closed at the end of each test
+# Every client connection, closed at the end of each test. Connections that do not read every
+# message take an unbounded queue (max_queue=None): with the default of 16 the client stops
+# reading the socket once it is full, and then cannot hear the server's close frame.
+OPEN = ExitStack()
 
 
 @pytest.fixture(autouse=True)
@@ -84,7 +88,7 @@ def recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
 
 
 def seat_in(base: str, table: str, seat: int, token: str) -> ClientConnection:
-    ws = OPEN.enter_context(connect(ws_url(base, table)))
+    ws = OPEN.enter_context(connect(ws_url(base, table), max_queue=None))
     ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
     recv(ws, "welcome")
     return ws
@@ -150,7 +154,7 @@ def test_a_bot_table_goes_on_after_a_restart_once_someone_looks(tmp_path: Path) 
         time.sleep(1.0)
         assert httpx.get(base + f"api/tables/{made['id']}").json()["version"] == v1
         # A spectator comes: the game goes on where it stood.
-        ws = OPEN.enter_context(connect(ws_url(base, made["id"])))
+        ws = OPEN.enter_context(connect(ws_url(base, made["id"]), max_queue=None))
         ws.send(json.dumps({"type": "hello", "seat": None}))
         recv(ws, "welcome")
         for _ in range(100):

@@ -487,50 +487,47 @@ def build_parser() -> argparse.ArgumentParser:
         "limits", "what one client may spend (docs/web.md, 'Running it in public')"
     )
     d = Limits()
-    lim.add_argument(
-        "--max-connections-per-address",
-        type=int,
-        default=d.connections_per_address,
-        help=f"open WebSockets from one address (default {d.connections_per_address})",
-    )
-    lim.add_argument(
-        "--max-connections-per-table",
-        type=int,
-        default=d.connections_per_table,
-        help=f"open WebSockets to one table (default {d.connections_per_table})",
-    )
-    lim.add_argument(
-        "--tables-per-hour",
-        type=int,
-        default=d.tables_per_hour,
-        help=f"tables one address may open in an hour (default {d.tables_per_hour})",
-    )
-    lim.add_argument(
-        "--max-bot-tables",
-        type=int,
-        default=d.bot_tables,
-        help=f"tables of bots alone playing at once (default {d.bot_tables})",
-    )
-    lim.add_argument(
-        "--failures-per-minute",
-        type=int,
-        default=d.failures_per_minute,
-        help="wrong invite codes or tokens from one address before it must wait "
-        f"(default {d.failures_per_minute})",
-    )
-    lim.add_argument(
-        "--idle-minutes",
-        type=float,
-        default=d.idle_seconds / 60,
-        help="a table nobody has looked at for this long stops its bots until someone comes "
-        f"(default {d.idle_seconds / 60:g})",
-    )
-    lim.add_argument(
-        "--request-seconds",
-        type=float,
-        default=d.body_seconds,
-        help=f"the longest a request's body may take to arrive (default {d.body_seconds:g})",
-    )
+    for flag, kind, default, words in (
+        (
+            "--max-connections-per-address",
+            int,
+            d.connections_per_address,
+            "open WebSockets from one address",
+        ),
+        (
+            "--max-connections-per-table",
+            int,
+            d.connections_per_table,
+            "open WebSockets to one table",
+        ),
+        ("--tables-per-hour", int, d.tables_per_hour, "tables one address may open in an hour"),
+        ("--max-bot-tables", int, d.bot_tables, "tables of bots alone playing at once"),
+        (
+            "--failures-per-minute",
+            int,
+            d.failures_per_minute,
+            "wrong invite codes or tokens from one address before it must wait",
+        ),
+        (
+            "--idle-minutes",
+            float,
+            d.idle_seconds / 60,
+            "a table nobody has looked at for this long stops its bots until someone comes",
+        ),
+        (
+            "--request-seconds",
+            float,
+            d.body_seconds,
+            "the longest a request's body may take to arrive",
+        ),
+    ):
+        lim.add_argument(
+            flag,
+            type=kind,
+            default=default,
+            metavar="N" if kind is int else flag.rsplit("-", 1)[1].upper(),
+            help=f"{words} (default {default:g})",
+        )
     lim.add_argument(
         "--allow-origin",
         action="append",
