@@ -239,7 +239,8 @@ def test_the_table_fits_one_screen_and_a_phone(
     page.set_viewport_size(PHONE)
     settle(page)
     fits_a_phone(page, MINE)
-    # The dice in play come right after the question: the pool is on the first screen too.
+    # Your own pieces come right after the question, kept short: the pool starts on the first
+    # screen too.
     pool = page.locator("#table [data-piece^='pool:']")
     if pool.count():
         assert pool.first.bounding_box()["y"] < PHONE["height"]
