@@ -683,7 +683,10 @@ function handZone(view, hand, { hints, known }) {
   }
   return h("ul", { class: "pieces hand-list", "data-zone": "hand", "aria-labelledby": "my-hand-title" },
     [...groups.entries()].map(([s, cards]) => h("li", { class: `suit-group ${SUITS[s].cls}` },
-      h("span", { class: "suit-label", id: `suit-${s}` }, symbol(s, "z-sym"), ` ${SUITS[s].name} ${cards.length}`),
+      // A suit of one or two cards is narrower than its name: there the name is heard but not
+      // shown (the symbol stands for it, as on each card), so a long hand keeps to one row.
+      h("span", { class: `suit-label ${cards.length <= 2 ? "narrow" : ""}`, id: `suit-${s}` },
+        symbol(s, "z-sym"), h("span", { class: "suit-name" }, ` ${SUITS[s].name}`), ` ${cards.length}`),
       h("ul", { class: "suit-cards", "aria-labelledby": `suit-${s}` }, cards.map((c) => h("li", {},
         handCard(c, { key: `hand:${c.face}`, where: "in your hand", hint: hints.get(c.id) || null, known: known.has(c.id) })))))));
 }
