@@ -689,8 +689,10 @@ class GameState(ABC):
                 f"not {excerpt(viewer)}"
             )
 
-    def events_for(self, viewer: int | None, start: int = 0) -> list[str]:
-        """The log from ``start`` as sentences for one viewer."""
+    def events_for(self, viewer: Any, start: Any = 0) -> list[str]:
+        """The log from ``start`` as sentences for one viewer (a seat, or None for a
+        spectator; anything else is refused with ConfigError, also in the compiled build,
+        which is why the arguments are typed loosely here)."""
         self.check_viewer(viewer)
         if type(start) is not int or start < 0:
             raise ConfigError(f"the log starts at a line number of 0 or more, not {excerpt(start)}")

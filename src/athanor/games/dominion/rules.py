@@ -962,8 +962,10 @@ class DominionState(GameState):
             "setup": "Kingdom: " + ", ".join(k for k in self.supply if k in self.kingdom),
         }
 
-    def view(self, seat: int | None) -> Any:
-        """What one seat may know: its own hand and set-aside cards, counts of the rest."""
+    def view(self, seat: Any) -> Any:
+        """What one seat may know: its own hand and set-aside cards, counts of the rest.
+        (``seat`` is a seat or None; anything else is a ConfigError, checked here rather
+        than by the compiled build's type check, which would raise TypeError.)"""
         self.check_viewer(seat)
         d = self._decision
         players = []
