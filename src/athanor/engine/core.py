@@ -466,6 +466,12 @@ class GameSpec:
     shortcuts: Mapping[str, str] = field(default_factory=dict)
     # Every card (or component) by name with its text in our words, for ``card NAME``.
     cards: Callable[[], Mapping[str, str]] | None = None
+    # The game's rule words ("Super Die", "Cauldron Limit") explained in our words, also
+    # for ``card NAME``.
+    terms: Mapping[str, str] = field(default_factory=dict)
+    # A question the terminal offers in one line at every verbosity (the Crucible's
+    # Whisper): a function of (view, decision) giving that line, or None to ask as usual.
+    offer: Callable[[Any, Decision], str | None] | None = None
     # Fixed facts of each card a client draws (a Dominion card's types and cost), by name.
     card_facts: Callable[[], Mapping[str, Any]] | None = None
     # What the result's scores count, in words ("victory points").
