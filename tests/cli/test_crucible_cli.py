@@ -159,15 +159,40 @@ def test_a_campaign_mission_left_half_played_continues_where_it_stopped(tmp_path
         "--seed",
         "3",
     ]
-    out = run(args, "1\n1\n1\nquit\n")
-    assert "will continue where you left it" in out.stdout
+    first = run(args, "1\n1\n1\nquit\n")
+    assert "will continue where you left it" in first.stdout
+    # Leaving says once that the mission is kept, and never that it was lost.
+    assert "not saved" not in first.stdout and "Leave without saving" not in first.stdout
     data = json.loads(camp.read_text())
     assert data["current"] is not None
     moves = len(data["current"]["choices"])
-    out = run(args, "quit\n")
-    assert "Mission 1 continues where you left it." in out.stdout
+    out = run(args, "log 40\nquit\n")
+    assert "Mission 1 continues where you left it" in out.stdout
     again = json.loads(camp.read_text())
     assert len(again["current"]["choices"]) == moves
+    # Resuming tells where the game stands, not the whole mission again: the draft and the
+    # first reactions are told only when asked for with log.
+    before_log = out.stdout.split("> ", 1)[0]
+    assert len(before_log.splitlines()) <= 12, before_log
+    assert "Last: " in before_log
+    told = first.stdout.splitlines()
+    assert sum(line in before_log for line in told[5:]) <= 4
+    assert sum(line in out.stdout for line in told[5:]) > 5  # log 40 told the rest
+
+
+def test_a_campaign_never_tells_a_seed_before_its_mission_ends(tmp_path: Path) -> None:
+    """Told at the start, a seed (or the next seed being seed + 1) would let a player
+    foresee the deal; the seed is told when the mission ends, for a replay."""
+    from athanor.cli.campaign import mission_seed
+
+    camp = tmp_path / "camp.json"
+    args = ["play", "crucible", "--campaign", str(camp), "--players", "3", "--bots", "2"]
+    out = run([*args, "--seed", "77"], "quit\n")
+    assert "seed" not in out.stdout.casefold()
+    assert mission_seed(77, 0) == 77
+    later = [mission_seed(77, n) for n in range(1, 6)]
+    assert len(set(later)) == 5 and not any(77 <= s <= 90 for s in later)
+    assert mission_seed(77, 3) == later[2]  # repeatable
 
 
 def test_a_damaged_campaign_file_is_refused(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ player quits, and resumed from it next time.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 from typing import Any
@@ -138,21 +139,33 @@ def play_campaign(args: argparse.Namespace, term: Any) -> int:
         term.line("Every mission of this campaign is won. Replay one with --mission M.")
         return 0
     while True:
-        state = _start(camp, spec, missions, choice, args.seed, term)
+        state, resumed = _start(camp, spec, missions, choice, args.seed, term)
         choice = None
         mission = state.options["mission"]
         agents = {
             s: catalog.bot(spec.name, name, state.seed + 7919 * (s + 1))
             for s, name in camp.bots.items()
         }
-        rc = Table(state, agents, term, bot_args=camp.bots).run()
+        kept = (
+            f"Your campaign is saved in {path}; mission {mission} will continue where you left it."
+        )
+        table = Table(
+            state,
+            agents,
+            term,
+            brief=args.brief,
+            bot_args=camp.bots,
+            loaded=resumed,
+            verbosity=args.verbosity,
+            kept=kept,
+        )
+        if resumed:
+            table.summary()  # where it stands; the log command tells the rest
+        rc = table.run()
+        state = table.state  # a new object after an undo
         if not state.is_over:
             camp.current = state.to_data()
             camp.save()
-            term.line(
-                f"Your campaign is saved in {path}; mission {mission} will continue where you "
-                "left it."
-            )
             return rc
         camp.current = None
         camp.played += 1
@@ -175,6 +188,16 @@ def play_campaign(args: argparse.Namespace, term: Any) -> int:
             return 0
 
 
+def mission_seed(seed: int, played: int) -> int:
+    """The seed of the campaign's mission after ``played`` missions, from the campaign's
+    seed: repeatable, but not the next number, so no later deal can be foreseen by
+    starting a game with seed + 1."""
+    if played == 0:
+        return seed
+    digest = hashlib.sha256(f"athanor-campaign:{seed}:{played}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
 def _start(
     camp: Campaign,
     spec: GameSpec,
@@ -182,23 +205,30 @@ def _start(
     choice: int | None,
     seed: int | None,
     term: Any,
-) -> GameState:
-    """The mission in progress, or a new game of the chosen or next mission."""
+) -> tuple[GameState, bool]:
+    """The mission in progress (and True), or a new game of the chosen or next mission."""
     if camp.current is not None:
         try:
             state = athanor.load_game(json.dumps(camp.current))
         except SaveError as exc:
             raise SaveError(f"the mission saved in the campaign cannot be loaded: {exc}") from None
         if choice is None or choice == state.options.get("mission"):
-            term.line(f"Mission {state.options.get('mission')} continues where you left it.")
-            return state
+            term.line(
+                f"Mission {state.options.get('mission')} continues where you left it "
+                "(log tells what happened so far)."
+            )
+            return state, True
         camp.current = None
     unlocked = camp.unlocked(missions)
     mission = camp.next_mission(missions) if choice is None else choice
     if mission not in unlocked:
         shown = ", ".join(str(m) for m in unlocked)
         raise ConfigError(f"mission {mission} is not unlocked yet; you may play: {shown}")
-    game_seed = int.from_bytes(os.urandom(4), "big") if seed is None else seed + camp.played
+    if seed is None:
+        game_seed = int.from_bytes(os.urandom(4), "big")
+    else:
+        game_seed = mission_seed(seed, camp.played)
     state = athanor.new_game(spec.name, camp.players, game_seed, {"mission": mission}, camp.names)
-    term.line(f"Campaign: mission {mission}, seed {game_seed}. Type help at any prompt.")
-    return state
+    # The seed is told at the mission's end, not now: it would let the deal be foreseen.
+    term.line(f"Campaign: mission {mission}. Type help at any prompt.")
+    return state, False

@@ -11,7 +11,7 @@ from typing import Any
 
 import athanor
 from athanor import catalog
-from athanor.cli.table import Table
+from athanor.cli.table import LEVELS, Table
 from athanor.cli.terminal import Terminal
 from athanor.engine import ConfigError, GameState, IllegalMove, SaveError
 from athanor.engine.core import excerpt
@@ -99,6 +99,7 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
         bot_args=seats,
         save_path=os.path.expanduser(args.load) if args.load else None,
         loaded=loaded,
+        verbosity=args.verbosity,
     )
     if loaded:
         term.line(f"Loaded {spec.title} from {args.load}.")
@@ -109,7 +110,18 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
         term.line(f"{spec.title}. Type help at any prompt for the commands.")
     for s, agent in sorted(agents.items()):
         term.line(f"{state.names[s]} is a bot ({_bot_words(agent)}).")
+    people = state.players - len(agents)
+    if people > 1 and not loaded:
+        term.line(hot_seat_notice(people, bool(agents)))
     return table.run()
+
+
+def hot_seat_notice(people: int, bots: bool) -> str:
+    """What a game for several people at one keyboard is, said at its start."""
+    said = f"{people} people take turns at this keyboard; each question says whose it is."
+    if bots:
+        return said
+    return f"No bots: {said} To play against bots, start with --bots 1 (or more)."
 
 
 def _saved_bots(data: Any, players: int) -> dict[int, str]:
@@ -387,6 +399,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     talk.add_argument(
         "--verbose", action="store_false", dest="brief", help="hear everything (the default)"
+    )
+    pl.add_argument(
+        "--verbosity",
+        choices=LEVELS,
+        default="changes",
+        help="how questions are asked: short (one line, ? lists the options), changes "
+        "(options listed the first time, then only what changed; the default) or full "
+        "(every option every time); the verbosity command switches at any prompt",
     )
     pl.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -22,13 +23,24 @@ from athanor.replay import undo
 
 MAX_TYPED = 200  # characters; no option or command is longer
 
+# How much of a question is said: its options listed every time, only what changed
+# since the same question was last listed, or one line (the list on ?).
+LEVELS = ("short", "changes", "full")
+LEVEL_WORDS = {
+    "short": "each question in one line; ? lists its options",
+    "changes": "options listed the first time, then only what changed since",
+    "full": "every option listed at every question",
+}
+INLINE = 3  # a question with this many options or fewer is said whole, in one line
+
 COMMANDS_HELP = (
     ("help", "these commands and a reminder of the rules"),
     ("status", "where the game stands"),
     ("log [N]", "the last N events (10 if you give no number)"),
-    ("repeat", "the last event again"),
-    ("options", "the options again (an empty line does the same)"),
-    ("card NAME", "a card's text"),
+    ("repeat", "the last event again (repeat question: the question again)"),
+    ("? or options", "every option of the question, numbered"),
+    ("verbosity [LEVEL]", "how questions are asked: short, changes or full"),
+    ("card NAME", "a card's text, or a rule word's meaning"),
     ("brief / verbose", "hear less or all of the other players' turns"),
     ("undo", "take back your last choice, if nothing random or hidden came of it"),
     ("save [FILE]", "save the game (continue later with --load FILE)"),
@@ -49,7 +61,11 @@ class Table:
         bot_args: Mapping[int, str] | None = None,
         save_path: str | None = None,
         loaded: bool = False,
+        verbosity: str = "changes",
+        kept: str | None = None,
     ) -> None:
+        """``kept``, if given, is what leaving says when the caller keeps the game itself
+        (a campaign saves the mission in progress): leaving then asks nothing."""
         self.state = state
         self.spec = state.spec
         self.agents = dict(agents)
@@ -63,6 +79,12 @@ class Table:
         self.last_line = ""
         self.save_path = save_path
         self.saved_moves: int | None = len(state.choices or []) if loaded else None
+        if verbosity not in LEVELS:
+            raise ValueError(f"no verbosity {verbosity!r}")
+        self.verbosity = verbosity
+        self.kept = kept
+        # The options last listed for each kind of question, to tell only what changed.
+        self.listed: dict[str, tuple[tuple[str, str], ...]] = {}
 
     # -- the loop ------------------------------------------------------------------
 
@@ -102,29 +124,95 @@ class Table:
             return True
         return self.viewer is not None and any(s == self.viewer for s, _ in event.private)
 
-    def show(self, d: Decision) -> None:
-        """The question and its numbered options."""
+    def question(self, d: Decision) -> str:
+        """The question's words, with whose question it is when several people share."""
         prompt = d.prompt
         if self.viewer is None:  # several people at one keyboard: say whose question it is
             prompt = f"{self.state.names[d.seat]}: {prompt}"
         end = "" if prompt.endswith(("?", ":", ".")) or "?" in prompt else ":"
-        self.term.line(self.term.strong(prompt + end))
-        for i, o in enumerate(d.options, 1):
-            self.term.line(f"  {i}. {o.label}")
+        return prompt + end
+
+    def show(self, d: Decision, level: str | None = None) -> None:
+        """The question, and its options as the verbosity asks."""
+        level = level or self.verbosity
+        if self.spec.offer is not None and level != "list":
+            line = self.spec.offer(self.state.view(d.seat), d)
+            if line is not None:
+                self.term.line(self.term.strong(self.question_only(d, line)))
+                return
+        prompt = self.question(d)
+        options = [(o.id, o.label) for o in d.options]
+        kind = question_kind(d.prompt)
+        before = self.listed.get(kind)
+        if level == "list" or level == "full" or (level == "changes" and before is None):
+            self.term.line(self.term.strong(prompt))
+            for i, o in enumerate(d.options, 1):
+                self.term.line(f"  {i}. {o.label}")
+            self.listed[kind] = tuple(options)
+            return
+        if len(options) <= INLINE:
+            listed = "; ".join(f"{i}. {label}" for i, (_, label) in enumerate(options, 1))
+            self.term.line(self.term.strong(prompt) + " " + listed + ".")
+            self.listed[kind] = tuple(options)
+            return
+        if level == "short":
+            self.term.line(self.term.strong(prompt) + " " + self.count_line(d))
+            return
+        assert before is not None
+        if tuple(options) == before:
+            self.term.line(
+                self.term.strong(prompt) + f" The same {len(options)} options as before; "
+                "? lists them."
+            )
+            return
+        old = set(before)
+        new = [(i, label) for i, (oid, label) in enumerate(options, 1) if (oid, label) not in old]
+        now_ids = {oid for oid, _ in options}
+        now_labels = {label for _, label in options}
+        gone = [label for oid, label in before if oid not in now_ids and label not in now_labels]
+        rest = len(options) - len(new)
+        tail = [f"No longer: {list_words(gone)}."] if gone else []
+        if not new:  # nothing to list: one line
+            tail.append(f"The other {rest} as before; ? lists them.")
+            self.term.line(self.term.strong(prompt) + " " + " ".join(tail))
+            self.listed[kind] = tuple(options)
+            return
+        self.term.line(self.term.strong(prompt))
+        for i, label in new:
+            self.term.line(f"  {i}. {label}")
+        if rest:
+            tail.append(f"{rest} more as before; ? lists all {len(options)}.")
+        if tail:
+            self.term.line("  " + " ".join(tail))
+        self.listed[kind] = tuple(options)
+
+    def question_only(self, d: Decision, line: str) -> str:
+        """An offer's line, with whose question it is when several people share."""
+        return f"{self.state.names[d.seat]}: {line}" if self.viewer is None else line
+
+    def count_line(self, d: Decision) -> str:
+        """How many options there are, the short keys that answer, and how to list them."""
+        ids = set(d.ids)
+        keys: dict[str, str] = {}
+        for key, option_id in self.spec.shortcuts.items():
+            if option_id in ids and option_id not in keys:
+                keys[option_id] = key
+        labels = {o.id: o.label for o in d.options}
+        said = "; ".join(f"{k} to {labels[i][:1].lower()}{labels[i][1:]}" for i, k in keys.items())
+        return f"{len(d.options)} options" + (f" ({said})" if said else "") + "; ? lists them."
 
     def read_move(self, d: Decision) -> int | None:
         """Answer typed lines until one is a move (then None) or the person leaves."""
         while True:
             answer = self.term.ask("> ")
             if answer is None:
-                self.term.line(
-                    "Input ended before the game did; "
-                    + (
-                        "the game is saved."
-                        if self.is_saved()
-                        else "the game was not saved since the last move."
-                    )
-                )
+                if self.kept is not None:
+                    said = self.kept
+                elif self.is_saved():
+                    said = "The game is saved."
+                else:
+                    said = "The game was not saved since the last move."
+                self.term.line(f"Input ended before the game did. {said}")
                 return 1
             if not answer:
                 self.show(d)  # an empty line repeats the question
@@ -181,8 +269,11 @@ class Table:
             "status": self.cmd_status,
             "log": self.cmd_log,
             "repeat": self.cmd_repeat,
+            "question": self.cmd_question,
             "options": self.cmd_options,
             "o": self.cmd_options,
+            "?": self.cmd_options,
+            "verbosity": self.cmd_verbosity,
             "card": self.cmd_card,
             "brief": self.cmd_brief,
             "verbose": self.cmd_verbose,
@@ -244,28 +335,59 @@ class Table:
         return ""
 
     def cmd_repeat(self, d: Decision, rest: str) -> str:
+        if rest and "question".startswith(rest.casefold()):
+            return self.cmd_question(d, "")
         self.term.line(self.last_line or "Nothing has happened yet.")
         return ""
 
+    def cmd_question(self, d: Decision, rest: str) -> str:
+        self.term.line(self.question(d) + " " + self.count_line(d))
+        return ""
+
     def cmd_options(self, d: Decision, rest: str) -> str:
-        self.show(d)
+        self.show(d, "list")
+        return ""
+
+    def cmd_verbosity(self, d: Decision, rest: str) -> str:
+        level = rest.casefold()
+        if not level:
+            self.term.line(
+                f"Verbosity {self.verbosity}: {LEVEL_WORDS[self.verbosity]}. Others: "
+                + "; ".join(f"{n}, {w}" for n, w in LEVEL_WORDS.items() if n != self.verbosity)
+                + ". Say verbosity and a level."
+            )
+            return ""
+        found = [n for n in LEVELS if n.startswith(level)]
+        if len(found) != 1:
+            self.term.line(f"There is no verbosity {excerpt(rest)}; say short, changes or full.")
+            return ""
+        self.verbosity = found[0]
+        self.term.line(f"Verbosity {found[0]}: {LEVEL_WORDS[found[0]]}.")
         return ""
 
     def cmd_card(self, d: Decision, rest: str) -> str:
-        cards = self.spec.cards() if self.spec.cards else {}
-        if not cards:
+        cards = dict(self.spec.cards() if self.spec.cards else {})
+        terms = dict(self.spec.terms)
+        if not cards and not terms:
             self.term.line(f"{self.spec.title} has no cards to read.")
             return ""
         if not rest:
-            self.term.line("Say which card: card NAME. The cards: " + ", ".join(cards) + ".")
+            parts = []
+            if cards:
+                parts.append("The cards: " + ", ".join(cards) + ".")
+            if terms:
+                parts.append("Rule words: " + ", ".join(terms) + ".")
+            self.term.line("Say which card or word: card NAME. " + " ".join(parts))
             return ""
-        found = best(words(rest), [(n, [words(n)]) for n in cards])
+        known = {**terms, **cards}
+        found = best(words(rest), [(n, [words(n)]) for n in known])
         if len(found) == 1:
-            self.term.line(f"{found[0]}: {cards[found[0]]}")
+            self.term.line(f"{found[0]}: {known[found[0]]}")
         elif found:
             self.term.line(f"{excerpt(rest)} could be {list_words(found[:8])}; say more.")
         else:
-            self.term.line(f"There is no card called {excerpt(rest)}.")
+            what = "card or rule word" if terms else "card"
+            self.term.line(f"There is no {what} called {excerpt(rest)}.")
         return ""
 
     def cmd_brief(self, d: Decision, rest: str) -> str:
@@ -303,6 +425,9 @@ class Table:
         return ""
 
     def cmd_quit(self, d: Decision, rest: str) -> str:
+        if self.kept is not None:
+            self.term.line(f"Goodbye. {self.kept}")
+            return "quit"
         if self.is_saved():
             self.term.line(f"Goodbye. Your game is saved in {self.save_path}.")
             return "quit"
@@ -367,6 +492,16 @@ class Table:
         if log:
             self.last_line = log[-1].render(self.viewer)
             self.term.line(f"Last: {self.last_line}")
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def question_kind(prompt: str) -> str:
+    """Which kind of question a prompt asks: its words before any detail, numbers left out
+    ("Buy a card (6 coins...)" and "Buy a card (3 coins...)" are one kind)."""
+    head = re.split(r"[(:]", prompt, maxsplit=1)[0]
+    return _DIGITS.sub("#", head).strip().casefold()
 
 
 def game_command(table: Table, name: str) -> Callable[[Decision, str], str]:

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import textwrap
 from typing import TextIO
 
 MAX_LINE = 4096  # a longer typed line is cut here; no command or option is this long
+_HANGING = re.compile(r"\s*(\d+\.\s+)?")  # a line's indent, and an option's number after it
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
 
 class Terminal:
     """Plain lines out, one line in; colour only on a real terminal without NO_COLOR.
 
+    On a real terminal long lines are wrapped at word boundaries to its width (an
+    option's further lines indented under its words); piped output is never wrapped.
     ``inp`` may be None (standard input closed): every question then meets the end
     of input at once.
     """
@@ -18,10 +25,13 @@ class Terminal:
     def __init__(self, inp: TextIO | None, out: TextIO) -> None:
         self.inp = inp
         self.out = out
-        self.colour = _isatty(out) and not os.environ.get("NO_COLOR")
+        self.tty = _isatty(out)
+        self.colour = self.tty and not os.environ.get("NO_COLOR")
 
     def line(self, text: str = "") -> None:
-        """Print one line."""
+        """Print one line (wrapped to a terminal's width)."""
+        if self.tty:
+            text = wrap(text, shutil.get_terminal_size().columns - 1)
         self.out.write(text + "\n")
         self.out.flush()
 
@@ -47,6 +57,31 @@ class Terminal:
                 if not more or more.endswith("\n"):
                     break
         return text.strip()
+
+
+def wrap(text: str, width: int) -> str:
+    """``text`` broken at spaces into lines of at most ``width`` characters; later lines
+    are indented as far as the first line's words begin. Colour codes have no spaces, so
+    they stay whole (a bold line stays bold across the break)."""
+    if width < 20:
+        return text
+    return "\n".join(_wrap_one(part, width) for part in text.split("\n"))
+
+
+def _wrap_one(text: str, width: int) -> str:
+    """One line of ``text`` wrapped."""
+    plain = _ESCAPE.sub("", text)
+    if len(plain) <= width:
+        return text
+    head = _HANGING.match(plain)
+    indent = " " * (head.end() if head else 0)
+    if len(indent) > width // 2:
+        indent = ""
+    return "\n".join(
+        textwrap.wrap(
+            text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+        )
+    )
 
 
 def _isatty(stream: TextIO) -> bool:
