@@ -169,7 +169,9 @@ class Table:
         new = [(i, label) for i, (oid, label) in enumerate(options, 1) if (oid, label) not in old]
         now_ids = {oid for oid, _ in options}
         now_labels = {label for _, label in options}
-        gone = [label for oid, label in before if oid not in now_ids and label not in now_labels]
+        gone = short_names(
+            [label for oid, label in before if oid not in now_ids and label not in now_labels]
+        )
         rest = len(options) - len(new)
         tail = [f"No longer: {list_words(gone)}."] if gone else []
         if not new:  # nothing to list: one line
@@ -495,6 +497,17 @@ class Table:
 
 
 _DIGITS = re.compile(r"\d+")
+_DETAIL = re.compile(r"\s*\([^)]*\)|:.*$")
+
+
+def short_names(labels: list[str]) -> list[str]:
+    """Labels said short, for options no longer there: details in brackets or after a
+    colon left out, and a first word they all share said once ("Buy Gold, Duchy")."""
+    names = [_DETAIL.sub("", label).strip() or label for label in labels]
+    firsts = {n.split(" ", 1)[0] for n in names}
+    if len(names) > 1 and len(firsts) == 1 and all(" " in n for n in names):
+        return [names[0]] + [n.split(" ", 1)[1] for n in names[1:]]
+    return names
 
 
 def question_kind(prompt: str) -> str:
