@@ -10,12 +10,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from athanor.engine import GameState
-from athanor.envs.spaces import MAX_STEPS, GameCodec, rewards
+from athanor.envs.spaces import MAX_STEPS, GameCodec, Views, check_views, info_view, rewards
 
 
 class AthanorAEC(AECEnv):  # type: ignore[misc]
     """All seats of one game as PettingZoo agents ``player_0`` ... (turn order is the
-    game's: the agent asked next is ``agent_selection``). Rewards come at the end."""
+    game's: the agent asked next is ``agent_selection``). Rewards come at the end.
+    ``with_views`` puts each agent's JSON view in ``infos[agent]["view"]`` after every
+    step (True: the dict, "json": a JSON string); by default it is left out, as it costs
+    most of a step, and ``view(agent)`` gives it on demand."""
 
     metadata = {"render_modes": ["ansi"], "name": "athanor_v0", "is_parallelizable": False}
 
@@ -26,14 +29,17 @@ class AthanorAEC(AECEnv):  # type: ignore[misc]
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         max_steps: int = MAX_STEPS,
+        with_views: Views = False,
     ) -> None:
         super().__init__()
+        check_views(with_views)
         self.codec = GameCodec(game, players or _default_players(game), options)
         n = self.codec.players
         self.metadata = {**self.metadata, "name": f"athanor_{game.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.render_mode = render_mode
         self.max_steps = max_steps
+        self.with_views = with_views
         self._np_random = np.random.default_rng()
         self.state_: GameState | None = None
 
@@ -67,9 +73,10 @@ class AthanorAEC(AECEnv):  # type: ignore[misc]
         d = s.decision
         if d is not None:
             self.agent_selection = self.possible_agents[d.seat]
-        for a in self.agents:
-            seat = self.possible_agents.index(a)
-            self.infos[a] = {"view": s.view(seat)}
+        if self.with_views:
+            for a in self.agents:
+                view = s.view(self.possible_agents.index(a))
+                self.infos[a] = {"view": info_view(view, self.with_views)}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         s = self.state_
@@ -77,7 +84,7 @@ class AthanorAEC(AECEnv):  # type: ignore[misc]
         return self.codec.observe(s, self.possible_agents.index(agent))
 
     def view(self, agent: str) -> Any:
-        """The agent's JSON view (the same as ``infos[agent]["view"]``)."""
+        """The agent's JSON view now (what ``with_views`` puts in ``infos[agent]["view"]``)."""
         assert self.state_ is not None
         return self.state_.view(self.possible_agents.index(agent))
 
@@ -122,5 +129,6 @@ def _default_players(game: str) -> int:
 
 
 def aec_env(game: str, **kwargs: Any) -> AthanorAEC:
-    """A PettingZoo AEC environment for ``game`` (keywords: players, options, render_mode)."""
+    """A PettingZoo AEC environment for ``game`` (keywords: players, options, render_mode,
+    max_steps, with_views)."""
     return AthanorAEC(game, **kwargs)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 from gymnasium import spaces
@@ -13,6 +14,22 @@ from athanor.engine import ConfigError, Decision, GameState
 from athanor.engine.encoding import Encoding
 
 MAX_STEPS = 20_000  # choices before an episode is cut short (truncated)
+
+Views: TypeAlias = bool | Literal["json"]
+"""Whether an environment puts JSON views in its infos: False (no), True (the dict),
+"json" (the dict as a JSON string, which Gymnasium's vector environments can merge)."""
+
+
+def check_views(with_views: object) -> Views:
+    """``with_views`` checked (a ConfigError for anything but False, True or "json")."""
+    if with_views is False or with_views is True or with_views == "json":
+        return with_views
+    raise ConfigError(f'with_views is False, True or "json", not {with_views!r}')
+
+
+def info_view(view: Any, with_views: Views) -> Any:
+    """A view as ``with_views`` asks for it in an info dict."""
+    return json.dumps(view) if with_views == "json" else view
 
 
 class GameCodec:
