@@ -37,7 +37,8 @@ def test_hand_supply_deck_and_scores_commands() -> None:
     text = out.stdout
     assert "Your hand (5 cards):" in text
     assert "1 Action, 1 Buy, 0 coins." in text  # counted words, not "1 Actions"
-    assert "Supply: Copper, 0 coins, 46 left" in text and "Province, 8 coins, 8 left" in text
+    assert "Supply, by cost:\n0 coins: 46 Coppers and 10 Curses." in text  # a line per cost
+    assert "8 coins: 8 Provinces." in text
     assert "You: deck 5, discard 0" in text
     assert "You: 3 VP after" in text
     assert "hand: your hand" in text  # help lists the game's own commands
@@ -61,8 +62,8 @@ def test_kingdom_preset_flag_sets_up_a_mixed_alchemy_game() -> None:
     args = ["play", "dominion", "--players", "2", "--bots", "possession", "--seed", "5"]
     out = run([*args, "--kingdom-preset", "forbidden-arts"], "supply\nquit\nyes\n")
     assert out.returncode == 0, out.stderr
-    assert "Possession, 6 coins and 1 Potion, 10 left" in out.stdout
-    assert "Potion, 4 coins, 16 left" in out.stdout
+    assert "6 coins and 1 Potion: 10 Possessions." in out.stdout
+    assert "16 Potions" in out.stdout
     out = run([*args, "--kingdom-preset", "forbiden-arts"])
     assert out.returncode == 2 and "forbidden-arts" in out.stderr
     out = run([*args, "--option", "kingdom"])
@@ -91,7 +92,7 @@ def test_possession_is_playable_from_both_sides_in_the_terminal() -> None:
     assert "Game over." in text
     # The person decides for the bot during the bot's possessed turn ...
     assert "Flamel's extra turn; you possess them and decide." in text
-    assert "Deciding for Flamel (Possession): " in text
+    assert "Play an Action from Flamel's hand" in text or "with Flamel's Treasures" in text
     # ... and watches while the bot decides for them during theirs.
     assert "your extra turn; Flamel possesses you and makes every decision" in text
     assert text.count("> ") == len(mine)  # asked exactly once per choice, never for the bot

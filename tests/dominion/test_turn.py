@@ -60,7 +60,7 @@ def test_buy_options_count_the_treasures_still_in_hand() -> None:
     assert legal[-3:] == ("play:Copper", "play:Silver", "play:Gold")
     assert "buy:Gold" in legal and "buy:Province" not in legal
     assert s.decision is not None
-    assert "your Treasures make 6 coins, played when you buy" in s.decision.prompt
+    assert s.decision.prompt == "Buy a card (6 coins with your Treasures)"
 
 
 def test_buying_plays_every_treasure_left_in_hand_first() -> None:

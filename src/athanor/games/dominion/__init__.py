@@ -80,6 +80,58 @@ def card_facts() -> dict[str, Any]:
     }
 
 
+# The rule words a newcomer meets in questions and narration, in our words, for the
+# terminal's card command (card NAME looks up cards and these words alike).
+TERMS: dict[str, str] = {
+    "Supply": "The piles on the table you buy and gain cards from: Copper, Silver, Gold, "
+    "Estate, Duchy, Province and Curse (Potion too when a Kingdom card costs one), and the "
+    "ten Kingdom piles. The supply command lists them.",
+    "Kingdom": "The ten piles of cards chosen for this game (the kingdom command lists them), "
+    "beside the Treasure, Victory and Curse piles every game has.",
+    "Action": "A card you play in your Action phase. Playing one uses up an Action; you have "
+    "1 each turn, and cards that say +Actions let you play more.",
+    "Treasure": "A card you play in your Buy phase for money: Copper 1 coin, Silver 2, Gold 3; "
+    "Potion gives a Potion.",
+    "Victory": "A card worth victory points at the end of the game (Estate, Duchy, Province, "
+    "Gardens, Vineyard). It does nothing in your hand.",
+    "Attack": "An Action card that does something to each other player. A player holding a "
+    "Moat may reveal it first and be left alone.",
+    "Reaction": "A card you may use on another player's turn: Moat, revealed from your hand "
+    "when someone plays an Attack.",
+    "Action phase": "The first part of your turn, when you play Action cards. It ends when "
+    "you choose, or at once when you have no Action or no Action card left.",
+    "Buy phase": "The second part of your turn: play Treasures, then buy. Buying a card plays "
+    "the Treasures left in your hand first; once you have bought, no more Treasures.",
+    "Buy": "Each Buy lets you take one card from the Supply by paying its cost. You have 1 "
+    "each turn; cards that say +Buy give more. Unspent coins are lost.",
+    "Clean-up": "The end of your turn: every card in play and in your hand goes to your "
+    "discard pile, and you draw a new hand of 5.",
+    "coins": "Money for this turn only, from Treasures and some Actions. A cost such as "
+    "5 coins must be paid in full.",
+    "Potions": "A second kind of money, made by the Potion card. Some Alchemy cards cost a "
+    "Potion as well as coins; both parts must be paid, and cards costing up to some coins "
+    "never reach a card with a Potion in its cost.",
+    "victory points": "What wins: counted at the end from your Victory cards and Curses "
+    "(-1 each), wherever they are. A tie goes to whoever took fewer turns.",
+    "deck": "Your face-down pile to draw from. Onto your deck means on top of it. When it runs "
+    "out, your discard pile is shuffled to make a new one.",
+    "discard pile": "Your face-up pile of used and gained cards; only its top card is seen. "
+    "It becomes your new deck when your deck runs out.",
+    "hand": "The cards you hold; only you see them. You draw 5 at the end of each turn.",
+    "in play": "Cards played this turn lie in front of you until Clean-up.",
+    "draw": "Take the top card of your deck into your hand (+2 Cards: draw 2).",
+    "gain": "Take a card from the Supply without paying for it; it goes to your discard pile "
+    "unless the card says your hand or deck.",
+    "trash": "Put a card out of the game for good, onto the shared trash pile.",
+    "reveal": "Show a card to everyone; the game reads out each revealed card and where it goes.",
+    "set aside": "Put a card to one side, out of your deck and hand, until the card that did "
+    "it says where it goes.",
+    "extra turn": "Possession gives the player to your left an extra turn after yours, in "
+    "which you make every decision and see their cards; what they would gain goes to you. "
+    "It does not count as one of their turns.",
+}
+
+
 def sample_options(rng: Rng) -> dict[str, Any]:
     """A random valid set-up: a random kingdom with any share of Alchemy, or a preset."""
     presets = list(PRESETS)
@@ -121,13 +173,15 @@ SPEC = GameSpec(
     minor_events=frozenset({"draw", "shuffle", "discard", "reveal", "put", "aside"}),
     shortcuts={"e": "end", "end": "end", "t": "treasures", "all": "treasures"},
     cards=card_texts,
+    terms=TERMS,
     card_facts=card_facts,
     score_name="victory points",
     encoding=encoding,
     bot_from_text=lambda text, source, seed: StrategyBot(parsed(text, source), seed),
     help=(
         "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "
-        "(1 Buy to start), then discard everything and draw 5. The game ends when the "
+        "(1 Buy to start), then discard everything and draw 5. Buying a card plays the "
+        "Treasures left in your hand first. The game ends when the "
         "Provinces or three Supply piles (four with 5-6 players) run out; most victory points "
         "wins, and a tie goes to whoever took fewer turns. In the final result, places count "
         "from first, and the score is victory points."

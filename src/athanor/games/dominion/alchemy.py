@@ -78,11 +78,12 @@ class PutBack(Frame):
         s: DominionState = state
         names = distinct(self.cards)
         if len(names) > 1:
+            whose = s.whose(self.seat, self.seat)
             return Decision(
                 self.seat,
-                f"Put a card back on your deck; the last one you put "
-                f"back will be on top ({self.why}: {cards_words(self.cards)})",
-                tuple(opt("back", c) for c in names),
+                f"Put a card back on {whose} deck; the last one put back ends on top "
+                f"({self.why}: {cards_words(self.cards)})",
+                tuple(opt("back", c, whose) for c in names),
             )
         _done(s, self)
         for c in list(self.cards):
@@ -191,11 +192,13 @@ class ScryingPool(Frame):
         return None
 
     def _ask(self, s: DominionState) -> Decision:
-        whose = "Your" if self.target == self.seat else f"{s.names[self.target]}'s"
+        # The owner of the card as the one deciding says it: "your", "Bo's" (D46).
+        whose = s.whose(self.target, self.seat)
         return Decision(
             self.seat,
-            f"{whose} top card is {a_card(self.card)}: discard it or put it back? (Scrying Pool)",
-            (opt("discard", self.card), opt("back", self.card)),
+            f"{s.whose(self.target, self.seat, True)} top card is {a_card(self.card)}: "
+            "discard it or put it back? (Scrying Pool)",
+            (opt("discard", self.card), opt("back", self.card, whose)),
         )
 
     def choose(self, state: Any, option_id: str) -> None:
@@ -246,7 +249,7 @@ class Golem(Frame):
         if len(self.cards) == 2 and self.cards[0] != self.cards[1]:
             return Decision(
                 self.seat,
-                "Which Action does Golem play first?",
+                f"Which Action does {s.whose(self.seat, self.seat)} Golem play first?",
                 tuple(opt("play", c) for c in self.cards),
             )
         if not self.cards:

@@ -380,6 +380,17 @@ def plural(name: str, n: int) -> str:
     return count_words(n, name)
 
 
+def plural_name(name: str) -> str:
+    """A card name in the plural, without a count: "Coppers", "Duchies", "Gardens"."""
+    return count_words(2, name)[2:]
+
+
+def ordinal(n: int) -> str:
+    """ "1st", "2nd", "3rd", "11th", "22nd": a count in order, as screen readers say it."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def cards_words(names: list[str]) -> str:
     """Cards in order, grouping nothing: "Gold, Copper and Gold"."""
     return list_words(list(names))

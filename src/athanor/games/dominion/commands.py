@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from athanor.games.dominion.cards import plural
+from athanor.engine.text import list_words
+from athanor.games.dominion.cards import CARDS, Cost, counted_words, plural, plural_name
 
 
 def _counted(cards: list[str]) -> str:
-    c = Counter(cards)
-    return ", ".join(f"{n} x{k}" if k > 1 else n for n, k in sorted(c.items())) or "nothing"
+    """Cards counted by name, A to Z: "3 Coppers, an Estate and a Gold" (not "Copper x3",
+    which a screen reader says as "ex three")."""
+    return counted_words(sorted(cards)) if cards else "nothing"
 
 
 def hand(view: Any, seat: int | None) -> str:
@@ -22,16 +23,16 @@ def hand(view: Any, seat: int | None) -> str:
     if view["possessor"] == seat and current != seat and not view["over"]:
         them = view["players"][current]
         out = (
-            f"{them['name']}'s hand, which you play this turn (Possession) "
+            f"{them['name']}'s hand, which you play this turn "
             f"({plural('card', them['hand_size'])}): {_counted(them['hand'])}."
         )
         if them["in_play"]:
-            out += f" In play: {', '.join(them['in_play'])}."
+            out += f" In play: {counted_words(them['in_play'])}."
         return out + f" {turn_resources(view)}."
     me = view["players"][seat]
     out = f"Your hand ({plural('card', me['hand_size'])}): {_counted(me['hand'])}."
     if me["in_play"]:
-        out += f" In play: {', '.join(me['in_play'])}."
+        out += f" In play: {counted_words(me['in_play'])}."
     if current == seat and not view["over"]:
         out += f" {turn_resources(view)}."
     return out
@@ -58,12 +59,20 @@ def kingdom(view: Any, seat: int | None) -> str:
 
 
 def supply(view: Any, seat: int | None) -> str:
-    """Every Supply pile with its cost and how many are left."""
-    parts = [
-        f"{name}, {view['costs'][name]}, {left} left" if left else f"{name}, empty"
-        for name, left in view["supply"].items()
-    ]
-    return "Supply: " + "; ".join(parts) + "."
+    """Every Supply pile and how many are left, one line per cost, cheapest first:
+    "3 coins: 40 Silvers and 10 Villages." An empty pile is said as "no Villages"."""
+    by_cost: dict[tuple[int, int], list[str]] = {}
+    for name, left in view["supply"].items():
+        cost = CARDS[name].cost
+        pile = f"{left} {plural_name(name)}" if left != 1 else f"1 {name}"
+        by_cost.setdefault((cost.coins, cost.potions), []).append(
+            pile if left else f"no {plural_name(name)}"
+        )
+    lines = ["Supply, by cost:"]
+    for coins, potions in sorted(by_cost):
+        piles = list_words(by_cost[(coins, potions)])
+        lines.append(f"{Cost(coins, potions).words()}: {piles}.")
+    return "\n".join(lines)
 
 
 def deck(view: Any, seat: int | None) -> str:
@@ -82,7 +91,8 @@ def scores(view: Any, seat: int | None) -> str:
     for i, p in enumerate(view["players"]):
         who = "You" if i == seat else p["name"]
         vp = p.get("vp")
-        parts.append(f"{who}: {vp} VP after {p['turns']} turns" if vp is not None else who)
+        turns = plural("turn", p["turns"])
+        parts.append(f"{who}: {vp} VP after {turns}" if vp is not None else who)
     return "; ".join(parts) + "."
 
 

@@ -42,27 +42,46 @@ Effect = Callable[["DominionState", int, list[int]], None]
 # -- options, built once ------------------------------------------------------------
 
 _VERB_LABEL = {
-    "play": "Play {}",
-    "buy": "Buy {} ({})",
-    "gain": "Gain {} ({})",
-    "discard": "Discard {}",
-    "trash": "Trash {}",
-    "topdeck": "Put {} onto your deck",
-    "keep": "Keep {} in your hand",
-    "back": "Put {} back on your deck",
-    "aside": "Set {} aside",
-    "top": "Put {} on top",
+    "play": "Play {name}",
+    "buy": "Buy {name} ({cost})",
+    "gain": "Gain {name} ({cost})",
+    "discard": "Discard {name}",
+    "trash": "Trash {name}",
+    "topdeck": "Put {name} onto {whose} deck",
+    "keep": "Keep {name} in {whose} hand",
+    "back": "Put {name} back on {whose} deck",
+    "aside": "Set {name} aside",
+    "top": "Put {name} on top",
 }
 _OPTS: dict[tuple[str, str], Option] = {}
 
 
-def opt(verb: str, name: str) -> Option:
-    """The (cached) option ``verb:name``."""
+def opt(verb: str, name: str, whose: str = "your") -> Option:
+    """The option ``verb:name``; ``whose`` names the deck or hand a label speaks of, as
+    the one answering says it ("your", or "Bo's" for a possessor or Scrying Pool, D46).
+    Options with "your" are made once and shared."""
+    if whose != "your":
+        label = _VERB_LABEL[verb].format(name=name, cost=CARDS[name].cost.words(), whose=whose)
+        return Option(f"{verb}:{name}", label)
     o = _OPTS.get((verb, name))
     if o is None:
-        label = _VERB_LABEL[verb].format(name, CARDS[name].cost.words())
+        label = _VERB_LABEL[verb].format(name=name, cost=CARDS[name].cost.words(), whose=whose)
         o = _OPTS[(verb, name)] = Option(f"{verb}:{name}", label)
     return o
+
+
+def from_hand(s: DominionState, seat: int) -> str:
+    """ " from Bo's hand" when the one answering ``seat``'s question is not ``seat``
+    (a possessor), else nothing: a player's own hand goes without saying (D46)."""
+    return "" if s.decider(seat) == seat else f" from {s.names[seat]}'s hand"
+
+
+def possessed_labels(s: DominionState, seat: int, opts: Sequence[Option]) -> tuple[Option, ...]:
+    """The turn's own options ("End your turn") as a possessor reads them: "End Bo's turn"."""
+    w = s.whose(seat, seat)
+    return tuple(
+        [Option(o.id, o.label.replace("your", w)) if "your" in o.label else o for o in opts]
+    )
 
 
 _PLAY: dict[str, Option] = {n: opt("play", n) for n in CARDS}
@@ -204,19 +223,23 @@ _ACTION_PROMPTS: dict[int, str] = {}
 
 
 def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -> str:
-    """The question of the Buy phase, with the money and Buys left.
+    """The question of the Buy phase, with the money, and the Buys when more than one.
 
     With Treasures still in hand (``tre``), ``coins`` and ``pots`` are what there is
-    once they are played, as buying plays them (D43)."""
+    once they are played, as buying plays them (D43; the help says so once, the question
+    does not say it each time). During a possessed turn the possessor buys for themself
+    with the possessed player's money (D38, D46)."""
     money = _money_words(coins, pots)
     buys = s.buys
+    more = f", {buys} {_BUYS[buys > 1]}" if buys > 1 else ""
+    whose = s.whose(seat, seat)
+    head = "Buy a card" if whose == "your" else "Buy a card for yourself"
+    lead = "" if whose == "your" else f"{whose} "
     if not tre:
-        return f"Buy a card ({money}, {buys} {_BUYS[buys > 1]})"
+        return f"{head} ({lead}{money}{more})"
     if s.coins or s.potions:
-        money = f"{s.money_words()} now, {money} with your Treasures"
-    else:
-        money = f"your Treasures make {money}"
-    return f"Buy a card ({money}, played when you buy; {buys} {_BUYS[buys > 1]})"
+        return f"{head} ({lead}{s.money_words()} now, {money} with {whose} Treasures{more})"
+    return f"{head} ({money} with {whose} Treasures{more})"
 
 
 def _money_words(coins: int, pots: int) -> str:
@@ -237,6 +260,9 @@ def _action_question(s: DominionState, seat: int, hand: list[str]) -> Decision:
             _ACTION_PARTS.clear()
         part = _ACTION_PARTS[kinds] = (opts, tuple([o.id for o in opts]))
     n = s.actions
+    if s.possessor >= 0:
+        asked = f"Play an Action{from_hand(s, seat)} ({n} Action{'' if n == 1 else 's'} left)"
+        return Decision(seat, asked, possessed_labels(s, seat, part[0]), part[1])
     prompt = _ACTION_PROMPTS.get(n)
     if prompt is None:
         prompt = f"Play an Action ({n} Action{'' if n == 1 else 's'} left)"
@@ -264,6 +290,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
         coins, pots = s.treasure_money(seat, h)
     supply = s.supply
     table = s.buy_table
+    if s.possessor >= 0:  # the possessor reads "Bo's Treasures" (D46): not the shared words
+        piles = table.options(supply, coins, pots)
+        opts_t = (OPT_END_TURN, *piles) if h is None else (OPT_END_TURN, *h.first, *piles, *h.then)
+        asked = _buy_prompt(s, seat, h is not None, coins, pots)
+        return Decision(seat, asked, possessed_labels(s, seat, opts_t))
     if pots or not all(supply.values()):  # a Potion to spend or a pile empty
         piles = table.options(supply, coins, pots)
         opts_t = (OPT_END_TURN, *piles) if h is None else (OPT_END_TURN, *h.first, *piles, *h.then)
@@ -365,7 +396,7 @@ def trash_question(
     opts = [opt("trash", c) for c in names]
     if optional:
         opts.append(OPT_NONE)
-    return Decision(seat, f"Trash {what} from your hand ({why})", tuple(opts))
+    return Decision(seat, f"Trash {what} from {s.whose(seat, seat)} hand ({why})", tuple(opts))
 
 
 def _done(s: DominionState, frame: Frame) -> None:
@@ -548,11 +579,16 @@ class CleanupChoices(Frame):
         if not opts:
             _done(s, self)
             return None
+        whose = s.whose(self.seat, self.seat)
+        if whose != "your":
+            opts = [
+                opt("topdeck", o.id[8:], whose) if o.id.startswith("topdeck:") else o for o in opts
+            ]
         what = []
         if opts[0].id == "top:Alchemist":
-            what.append("put an Alchemist onto your deck")
+            what.append(f"put an Alchemist onto {whose} deck")
         if opts[-1].id != "top:Alchemist":
-            what.append("discard a Herbalist and put a Treasure from play onto your deck")
+            what.append(f"discard a Herbalist and put a Treasure from play onto {whose} deck")
         opts.append(OPT_DONE)
         return Decision(
             self.seat,
@@ -640,10 +676,16 @@ class Gain(Frame):
         if self.kind == CardType.ACTION:
             what = "an Action card"
         where = {"discard": "", "hand": " to your hand", "deck": " onto your deck"}[self.to]
+        why = self.why
+        if s.decider(self.seat) != self.seat:
+            # Possession: the possessor gains it, always to their own discard pile (D38).
+            where = " for yourself"
+            if self.to != "discard":
+                why += "; it goes to your discard pile"
         limit = Cost(self.coins, self.potions).words()
         return Decision(
             self.seat,
-            f"Gain {what}{where} costing up to {limit} ({self.why})",
+            f"Gain {what}{where} costing up to {limit} ({why})",
             tuple(opts),
         )
 
@@ -680,18 +722,24 @@ class PickFromHand(Frame):
         if not self.optional and len(names) == 1:
             self.choose(s, f"{self.verb}:{names[0]}")
             return None
-        opts = [opt(self.verb, c) for c in names]
+        whose = s.whose(self.seat, self.seat)
+        opts = [opt(self.verb, c, whose) for c in names]
         if self.optional:
             opts.append(OPT_DONE)
-        word = {"discard": "discard", "trash": "trash", "topdeck": "put onto your deck"}[self.verb]
+        if self.verb == "topdeck":
+            ask = f"Put a card from {whose} hand onto {whose} deck"
+        else:
+            ask = f"{self.verb.capitalize()} a card{from_hand(s, self.seat)}"
         more = (
-            f"up to {self.left} more"
+            f": up to {self.left} more"
             if self.optional and self.left < 99
-            else "any number"
+            else ": any number"
             if self.optional
-            else f"{self.left} more"
+            else f": {self.left} more"
+            if self.left > 1
+            else ""
         )
-        return Decision(self.seat, f"{word.capitalize()} a card ({self.why}: {more})", tuple(opts))
+        return Decision(self.seat, f"{ask} ({self.why}{more})", tuple(opts))
 
     def choose(self, state: Any, option_id: str) -> None:
         s: DominionState = state
@@ -744,11 +792,12 @@ class Harbinger(Frame):
                     " no cards in their discard pile.",
                 )
             return None
-        opts = [opt("topdeck", c) for c in distinct(disc)]
+        whose = s.whose(self.seat, self.seat)
+        opts = [opt("topdeck", c, whose) for c in distinct(disc)]
         opts.append(OPT_NONE)
         return Decision(
             self.seat,
-            "You may put a card from your discard pile onto your deck (Harbinger)",
+            f"Put a card from {whose} discard pile onto {whose} deck? (Harbinger)",
             tuple(opts),
         )
 
@@ -789,9 +838,11 @@ class Vassal(Frame):
     card: str
 
     def run(self, state: Any) -> Decision | None:
+        s: DominionState = state
+        who = "you" if s.decider(self.seat) == self.seat else s.names[self.seat]
         return Decision(
             self.seat,
-            f"Play the discarded {self.card} (Vassal)?",
+            f"Play the {self.card} {who} discarded? (Vassal)",
             (opt("play", self.card), OPT_NONE),
         )
 
@@ -886,7 +937,8 @@ class Bureaucrat(EachOther):
         if len(vics) > 1:
             return Decision(
                 t,
-                "Put a Victory card from your hand onto your deck (Bureaucrat)",
+                "Put a Victory card from your hand onto your deck "
+                f"({s.whose(self.seat, t)} Bureaucrat)",
                 tuple(opt("topdeck", c) for c in vics),
             )
         if vics:
@@ -936,7 +988,8 @@ class Militia(EachOther):
             if len(names) > 1:
                 return Decision(
                     t,
-                    f"Discard down to 3 cards (Militia: {plural('card', len(hand) - 3)} to go)",
+                    f"Discard down to 3 cards ({s.whose(self.seat, t)} Militia: "
+                    f"{len(hand) - 3} more)",
                     tuple(opt("discard", c) for c in names),
                 )
             s.discard_from_hand(t, names[0])
@@ -962,7 +1015,7 @@ class Moneylender(Frame):
             return None
         return Decision(
             self.seat,
-            "Trash a Copper for +3 coins (Moneylender)?",
+            f"Trash a Copper{from_hand(s, self.seat)} for +3 coins? (Moneylender)",
             (opt("trash", "Copper"), OPT_NONE),
         )
 
@@ -1045,7 +1098,7 @@ class ThroneRoom(Frame):
         opts.append(OPT_NONE)
         return Decision(
             self.seat,
-            "Choose an Action card to play twice (Throne Room)",
+            f"Choose an Action card{from_hand(s, self.seat)} to play twice (Throne Room)",
             tuple(opts),
         )
 
@@ -1102,7 +1155,7 @@ class Bandit(EachOther):
         if len(good) > 1:
             return Decision(
                 t,
-                "Trash one of your revealed Treasures (Bandit)",
+                f"Trash one of your revealed Treasures ({s.whose(self.seat, t)} Bandit)",
                 tuple(opt("trash", c) for c in good),
             )
         self._settle(s, t, good[0] if good else None)
@@ -1146,8 +1199,12 @@ class Library(Frame):
         if self.pending is not None:
             return Decision(
                 self.seat,
-                f"You drew {a_card(self.pending)}: set it aside (Library)?",
-                (opt("aside", self.pending), opt("keep", self.pending)),
+                f"{s.whom(self.seat, self.seat)} drew {a_card(self.pending)}: set it aside? "
+                "(Library)",
+                (
+                    opt("aside", self.pending),
+                    opt("keep", self.pending, s.whose(self.seat, self.seat)),
+                ),
             )
         hand = s.hands[self.seat]
         while len(hand) < 7:
@@ -1200,24 +1257,24 @@ class Sentry(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: DominionState = state
+        whose = s.whose(self.seat, self.seat)
         if self.idx < len(self.cards):
             c = self.cards[self.idx]
+            nth = "top" if self.idx == 0 else "second"
             return Decision(
                 self.seat,
-                f"{self._nth()} card is {a_card(c)}: trash it, discard it or put it back? (Sentry)",
-                (opt("trash", c), opt("discard", c), opt("back", c)),
+                f"{s.whose(self.seat, self.seat, True)} {nth} card is {a_card(c)}: trash it, "
+                "discard it or put it back? (Sentry)",
+                (opt("trash", c), opt("discard", c), opt("back", c, whose)),
             )
         if len(self.back) == 2 and self.back[0] != self.back[1]:
             return Decision(
                 self.seat,
-                "Which card goes on top of your deck? (Sentry)",
+                f"Which card goes on top of {whose} deck? (Sentry)",
                 tuple(opt("top", c) for c in self.back),
             )
         self._put_back(s, self.back)
         return None
-
-    def _nth(self) -> str:
-        return "Your top" if self.idx == 0 else "Your second"
 
     def _put_back(self, s: DominionState, order: list[str]) -> None:
         """Put back cards; the last one listed ends on top."""

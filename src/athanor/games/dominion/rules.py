@@ -32,6 +32,7 @@ from athanor.games.dominion.cards import (
     a_card,
     cards_words,
     counted_words,
+    ordinal,
     plural,
 )
 from athanor.games.dominion.kingdoms import alchemy_count, choose_kingdom
@@ -264,7 +265,7 @@ class DominionState(GameState):
             )
         for seat in range(players):
             _shuffle(s.rng, s.decks[seat])
-            s.draw(seat, 5)
+            s.draw(seat, 5, True)
         s.first = s.rng.below(players)
         s.current = s.first
         s.resume = s.first
@@ -424,6 +425,22 @@ class DominionState(GameState):
                 out.update(z)
         return dict(out)
 
+    def decider(self, seat: int) -> int:
+        """Who answers a question asked of ``seat``: during a possessed turn the possessed
+        player's questions go to the possessor (D37)."""
+        return self.possessor if self.possessor >= 0 and seat == self.current else seat
+
+    def whose(self, owner: int, seat: int, start: bool = False) -> str:
+        """``owner``'s, said by whoever answers ``seat``'s question: "your" (or "Your"
+        at the start of a sentence) for their own cards, "Bo's" for another player's (D46)."""
+        if owner == self.decider(seat):
+            return "Your" if start else "your"
+        return f"{self.names[owner]}'s"
+
+    def whom(self, owner: int, seat: int) -> str:
+        """``owner`` as the subject of a question asked of ``seat``: "You" or "Bo" (D46)."""
+        return "You" if owner == self.decider(seat) else self.names[owner]
+
     def can_gain(self, name: str) -> bool:
         """A card can be gained while its Supply pile is not empty."""
         return self.supply.get(name, 0) > 0
@@ -470,8 +487,12 @@ class DominionState(GameState):
                 kind="shuffle",
             )
 
-    def draw(self, seat: int, n: int) -> int:
-        """Draw up to ``n`` cards, shuffling when the deck runs out; return how many."""
+    def draw(self, seat: int, n: int, new_hand: bool = False) -> int:
+        """Draw up to ``n`` cards, shuffling when the deck runs out; return how many.
+
+        ``new_hand``: a whole new hand (set-up, Clean-up), whose cards the turn's first
+        line names; the drawing player then hears only how many (a possessor still hears
+        the cards: the possessed turn is the one time they see them, D37)."""
         self._sealed = True  # hidden cards come to light: no undo past this
         deck = self.decks[seat]
         hand = self.hands[seat]
@@ -504,14 +525,14 @@ class DominionState(GameState):
             hand.append(c)
             drawn.append(c)
         if drawn:
-            self._act(
-                seat,
-                "draw",
-                "draws",
-                f" {plural('card', len(drawn))}.".replace("1 card.", "a card."),
-                private_rest=f" {cards_words(drawn)}.",
-                kind="draw",
-            )
+            public = f" {plural('card', len(drawn))}.".replace("1 card.", "a card.")
+            if new_hand and not (self.possessor >= 0 and seat == self.current):
+                mine = f" a new hand of {plural('card', len(drawn))}.".replace(
+                    "of 1 card.", "of a card."
+                )
+            else:
+                mine = f" {cards_words(drawn)}."
+            self._act(seat, "draw", "draws", public, private_rest=mine, kind="draw")
         if len(drawn) < n:
             self._act(seat, "have", "has", " no more cards to draw.", kind="draw")
         return len(drawn)
@@ -650,13 +671,14 @@ class DominionState(GameState):
             return
         self.turns[seat] += 1
         if self.log is not None:
+            nth = ordinal(self.turns[seat])
             self.say(
                 "turn",
-                f"Turn {self.turn_no}: {self.names[seat]}'s turn {self.turns[seat]}.",
+                f"Turn {self.turn_no}: {self.names[seat]}'s {nth} turn.",
                 [
                     (
                         seat,
-                        f"Turn {self.turn_no}: your turn {self.turns[seat]}. "
+                        f"Turn {self.turn_no}: your {nth} turn. "
                         f"Your hand: {counted_words(sorted(self.hands[seat]))}.",
                     )
                 ],
@@ -865,7 +887,7 @@ class DominionState(GameState):
             hand += deck[:-6:-1]  # draw 5, the top card first
             del deck[-5:]
         else:
-            self.draw(seat, 5)
+            self.draw(seat, 5, True)
         if self.possessor >= 0 and self.possessed_trash:
             # Possession: the set-aside trashed cards return after Clean-up (D39).
             self.discards[seat].extend(self.possessed_trash)
@@ -902,10 +924,10 @@ class DominionState(GameState):
         return self.over
 
     def _route(self, decision: Decision) -> Decision:
-        """During a possessed turn the possessed player's questions go to the possessor (D37)."""
+        """During a possessed turn the possessed player's questions go to the possessor (D37),
+        who reads them already worded for them ("Bo's hand", D46)."""
         if self.possessor >= 0 and decision.seat == self.current:
-            prompt = f"Deciding for {self.names[self.current]} (Possession): {decision.prompt}"
-            return Decision(self.possessor, prompt, decision.options, decision.ids)
+            return Decision(self.possessor, decision.prompt, decision.options, decision.ids)
         return decision
 
     @property
