@@ -69,6 +69,57 @@ def card_texts() -> dict[str, str]:
     return out
 
 
+# The rule words a newcomer meets in questions and narration, in our words, for the
+# terminal's card command (card NAME looks up the cards and these words alike).
+TERMS: dict[str, str] = {
+    "pool": "The dice you roll on your turn: three blue and three red, plus any saved dice "
+    "you choose to roll with them. Dice leave the pool as they are set aside, grouped, "
+    "paired or saved.",
+    "Darkness": "A face with no stars. Darkness dice are set aside as soon as they are "
+    "rolled. Some complex recipes need Darkness, and then each such die counts as one.",
+    "Stardust": "What stars make: a group scores one Stardust per star on its dice. Blue "
+    "dice make Sapphire, red dice make Ruby, and a Super Die's stars go where you choose.",
+    "Sapphire": "Blue Stardust, from groups of blue dice. Every recipe needs some.",
+    "Ruby": "Red Stardust, from groups of red dice. Every recipe needs some.",
+    "Emerald": "Green Stardust, from a Super Die rolled at once. Some complex recipes need "
+    "it; a Super Die's stars may go to Ruby or Sapphire instead.",
+    "group": "Two or more dice of one colour showing the same number of stars. Groups are "
+    "formed for you after each roll, and a later die showing the same joins its group.",
+    "Alchemy": "A heart on a blue die or a potion on a red die (a green die shows both). "
+    "A heart and a potion pair into a Super Die; one left over may be saved for your next "
+    "turn.",
+    "Super Die": "The green die you get by pairing a heart and a potion, while a green die "
+    "is free. Roll it at once and its stars go straight to your total, or keep it beside "
+    "your alchemist to Sabotage someone later.",
+    "greedy": "Rolling the dice left in your pool again, allowed once you have formed a group "
+    "this turn. If the roll makes no group, joins none and allows no Super Die, you lose "
+    "everything from this turn.",
+    "stop": "End your rolling and record this turn's ingredients in your totals (after any "
+    "Sabotage).",
+    "saved dice": "A heart or potion die kept beside your alchemist for your next turn. Then "
+    "you roll it with the pool, or keep it showing its face to pair with a rolled opposite; "
+    "one left unused is lost.",
+    "Sabotage": "When someone stops, each other player holding a Super Die may roll it to "
+    "take that many Stardust, in any colours, from what they are about to record (never "
+    "below zero). The die then goes back to the box.",
+    "Skullduggery": "An alchemist's own rule, printed on its card. Only the Skeleton "
+    '"Lich", the Witch Exterminator and the Kobold Pyrotechnician have one.',
+    "alchemist": "The character card you choose at the start. Your saved dice and Super Dice "
+    "sit beside it, and it may have a Skullduggery power.",
+    "recipe": "The potion everyone brews and the ingredients it needs. Simple recipes need "
+    "only Ruby and Sapphire; complex ones need more.",
+    "complex ingredient": "Anything a recipe needs beyond Ruby and Sapphire: Darkness, "
+    "Alchemy (heart or potion) or Emerald. It is collected as rolled but counts only once "
+    "your Ruby and Sapphire are complete.",
+    "box": "Where the dice not in use wait. The pool must always find three blue and three "
+    "red dice there, so a die can be saved only while enough are left.",
+    "Player One": "Whoever rolled the most stars on two blue dice at the start. Player One "
+    "takes the first turn of every round.",
+    "round": "One turn for each player, from Player One. If nobody has completed the potion "
+    "after 50 rounds, the game ends and the most ingredients toward the recipe wins.",
+}
+
+
 def sample_options(rng: Rng) -> dict[str, Any]:
     """A random valid set-up: any recipe mode or recipe, either way of picking alchemists."""
     recipes = ("choose", "random", *RECIPES)
@@ -116,6 +167,7 @@ SPEC = GameSpec(
     minor_events=frozenset({"detail"}),
     shortcuts={"s": "stop", "g": "greedy"},
     cards=card_texts,
+    terms=TERMS,
     score_name="ingredients toward the potion",
     encoding=encoding,
     help=(
