@@ -23,7 +23,8 @@ from athanor.games.crucible.cards import (
     RANK,
     SUIT,
 )
-from athanor.games.crucible.disciplines import NO_LIMIT
+from athanor.games.crucible.disciplines import DISCIPLINES, NO_LIMIT
+from athanor.games.crucible.draft import has_matching
 from athanor.games.crucible.hidden import deal_consistent
 
 BIG = 1000.0  # a lost mission
@@ -749,6 +750,8 @@ NEEDS_A_WIN = {
         "low-trick",
     )
 }
+# Tasks the Sponge cannot do: those that need a win, and leading a Transmute.
+SPONGE_CANNOT = NEEDS_A_WIN | {"lead-one-transmute"}
 AT_END = {
     "tricks-0",
     "tricks-1",
@@ -794,6 +797,43 @@ DISCIPLINE_SCORE: dict[str, Callable[[Knowledge, set[str]], float]] = {
 }
 
 
+def _publicly_impossible(k: Knowledge, tid: str, seat: int, sponge: int) -> bool:
+    """A task everyone can see its owner could not do: a comparison with the Lead Alchemist
+    for the Lead Alchemist, or a task that needs a win (or a Transmute led) for the Sponge."""
+    if seat == k.lead_alch and tid in ("more-than-lead", "fewer-than-lead"):
+        return True
+    return seat == sponge and tid in SPONGE_CANNOT
+
+
+def _can_be_drafted(k: Knowledge, tids: list[str], first: int, sponge: int) -> bool:
+    """Whether the draft's picks from pick number ``first`` on can give each of ``tids`` to
+    someone who could do it (else the last picks would force one on the Lead Alchemist or
+    the Sponge, and the mission would be lost at once)."""
+    seats = [(k.lead_alch + first + i) % k.n for i in range(len(tids))]
+    slots = [
+        [i for i, o in enumerate(seats) if not _publicly_impossible(k, t, o, sponge)] for t in tids
+    ]
+    return has_matching(slots)
+
+
+def _rest_can_be_drafted(k: Knowledge, v: Any, tid: str) -> bool:
+    """After this bot claims ``tid``, whether the rest can still be drafted safely."""
+    rest = [t for t in v["revealed"] if t != tid]
+    return _can_be_drafted(k, rest, len(v["tasks"]) + 1, k.sponge)
+
+
+def _needs_a_higher_limit(k: Knowledge) -> bool:
+    """A task on the table needs a Catalyze of exactly 22, the Cauldron Limit is lower, and
+    no discipline kept so far can lift it (without one kept, that task is lost at once)."""
+    if k.limit0 >= 22 or not any(tid == "sum-22" for tid, _ in k.tasks):
+        return False
+    for key in k.disc:
+        hook = DISCIPLINES[key].limit if key else None
+        if hook is not None and hook(k.limit0) >= 22:
+            return False
+    return True
+
+
 class TeamBot:
     """A cooperative bot that plays toward the team's tasks and away from Boil Overs."""
 
@@ -820,9 +860,16 @@ class TeamBot:
     # -- set-up --------------------------------------------------------------------------
 
     def _sponge(self, k: Knowledge, v: Any, d: Decision) -> str:
+        """Volunteer with a weak hand, if the draft can then give this bot only tasks a
+        Sponge can do; or if it can, and the one who would be the Sponge by default (the
+        last asked) could not."""
+        revealed = list(v["revealed"])
+        if not _can_be_drafted(k, revealed, 0, k.me):
+            return "pass"
         cats = sum(1 for f in k.hand if f >= DUAL + 2)
         weak = _power(k.hand) / max(1, len(k.hand)) < 0.2 and cats == 0
-        return "volunteer" if weak else "pass"
+        last = (k.lead_alch - 1) % k.n
+        return "volunteer" if weak or not _can_be_drafted(k, revealed, 0, last) else "pass"
 
     def _draft(self, k: Knowledge, v: Any, d: Decision) -> str:
         mine = {t["id"] for t in v["tasks"] if t["owner"] == k.me}
@@ -834,19 +881,27 @@ class TeamBot:
 
         def score(tid: str) -> float:
             s = DRAFT_SCORE[tid](k, k.hand)
-            if k.sponge == k.me and tid in NEEDS_A_WIN:
+            if k.sponge == k.me and tid in SPONGE_CANNOT:
                 s -= BIG
             if tid in AT_END and len(mine) > 0:
                 s -= 5.0  # several end-of-mission goals on one alchemist pull apart
             return s
 
-        best = max(ids, key=lambda t: (score(t), -ids.index(t)))
+        safe = [t for t in ids if _rest_can_be_drafted(k, v, t)]
+        best = max(safe or ids, key=lambda t: (score(t), -ids.index(t)))
         return f"task:{best}"
 
     def _keep(self, k: Knowledge, v: Any, d: Decision) -> str:
         mine = {t["id"] for t in v["tasks"] if t["owner"] == k.me}
         keys = [i[5:] for i in d.ids]
-        best = max(keys, key=lambda key: DISCIPLINE_SCORE[key](k, mine))
+        need = _needs_a_higher_limit(k)
+
+        def score(key: str) -> float:
+            hook = DISCIPLINES[key].limit
+            lifts = need and hook is not None and hook(k.limit0) >= 22
+            return DISCIPLINE_SCORE[key](k, mine) + (BIG if lifts else 0.0)
+
+        best = max(keys, key=score)
         return f"keep:{best}"
 
     # -- whispers ------------------------------------------------------------------------

@@ -82,20 +82,85 @@ def begin(s: CrucibleState) -> None:
             [(seat, f"You are dealt two disciplines: the {a} and the {b}.")],
         )
     s.disc_undealt = keys[2 * n :]
-    # Tasks, revealed face up.
+    # Tasks, revealed face up; one the table could not draft without losing at once is set
+    # aside and the next one revealed instead (C38).
+    order = [(lead + i) % n for i in range(n)]
     pool = list(tk.ORDER)
     s.rng.shuffle(pool)
-    s.revealed = pool[: m.tasks]
+    s.revealed = []
+    for tid in pool:
+        if len(s.revealed) == m.tasks:
+            break
+        if can_be_drafted(s, [*s.revealed, tid], order):
+            s.revealed.append(tid)
     s.say(
         "setup",
         "The tasks revealed: " + " ".join(tk.TASKS[t].text for t in s.revealed),
     )
-    order = [(lead + i) % n for i in range(n)]
     s.stack.append(Reaction())
     s.stack.append(DisciplineDraft(list(order)))
     s.stack.append(TaskDraft(list(order)))
     if m.special == "sponge":
         s.stack.append(SpongeWindow(list(order)))
+
+
+def can_be_drafted(s: CrucibleState, tids: list[str], order: list[int]) -> bool:
+    """Whether the table could claim these tasks, in the draft's turns, so that no task is
+    certainly impossible for the one who takes it when the drafts end (C38).
+
+    The draft has ``s.mission.tasks`` picks; pick ``i`` belongs to ``order[i % n]``. A task
+    counts as possible for a seat when the judge would not call it impossible with the cards
+    as dealt and any discipline dealt still to keep. In mission 11 any alchemist may become
+    the Sponge; in mission 3 no task judged at the end may be claimed before one that
+    completes during play (C13).
+    """
+    picks = [order[i % len(order)] for i in range(s.mission.tasks)]
+    sponges = range(s.players) if s.mission.special == "sponge" else [s.sponge]
+    in_order = s.mission.special == "in-order"
+    reach = tk.Reach(s)
+    was = s.sponge
+    try:
+        for sponge in sponges:
+            s.sponge = sponge
+            fits = [{seat for seat in set(picks) if _possible(s, tid, seat, reach)} for tid in tids]
+            cuts = range(len(picks) + 1) if in_order else [len(picks)]
+            for cut in cuts:
+                slots = [
+                    [
+                        i
+                        for i, seat in enumerate(picks)
+                        if seat in fit and (not in_order or (i >= cut) == tk.TASKS[tid].at_end)
+                    ]
+                    for tid, fit in zip(tids, fits, strict=True)
+                ]
+                if has_matching(slots):
+                    return True
+    finally:
+        s.sponge = was
+    return False
+
+
+def _possible(s: CrucibleState, tid: str, seat: int, reach: tk.Reach) -> bool:
+    d = tk.TASKS[tid]
+    return not d.broken(s, seat) and not d.impossible(s, seat, reach)
+
+
+def has_matching(slots: list[list[int]]) -> bool:
+    """Whether every task can have a slot of its own among those listed for it (a
+    bipartite matching)."""
+    owner: dict[int, int] = {}
+
+    def place(task: int, seen: set[int]) -> bool:
+        for slot in slots[task]:
+            if slot in seen:
+                continue
+            seen.add(slot)
+            if slot not in owner or place(owner[slot], seen):
+                owner[slot] = task
+                return True
+        return False
+
+    return all(place(task, set()) for task in range(len(slots)))
 
 
 @dataclass

@@ -250,11 +250,14 @@ class CrucibleState(GameState):
         return self.transmutes < TRANSMUTE_LIMIT
 
     def highest_reachable_limit(self) -> int:
-        """The highest Cauldron Limit any unspent discipline could still give."""
+        """The highest Cauldron Limit any unspent discipline could still give (before the
+        discipline draft, any discipline dealt may still be kept)."""
         best = lim = self.mission.cauldron_limit
         for seat, key in enumerate(self.disc):
-            if key and not self.disc_used[seat]:
-                hook = DISCIPLINES[key].limit
+            if key and self.disc_used[seat]:
+                continue
+            for k in [key] if key else self.disc_hand[seat]:
+                hook = DISCIPLINES[k].limit
                 if hook is not None:
                     best = max(best, hook(lim))
         return best
@@ -310,11 +313,14 @@ class CrucibleState(GameState):
         return [] if res is None else [res.detail + "."]
 
     def stats(self) -> dict[str, Any]:
-        """For the simulator: reactions played, how the mission ended, and whether the team won."""
+        """For the simulator: reactions played, how the mission ended (a loss before any card
+        was played is named so), and whether the team won."""
         if self.outcome == "won":
             ending = "won"
         elif self.outcome:
             ending = "lost: " + CAUSES[self.outcome]
+            if not self.history and not self.plays:
+                ending += ", before the first card"
         else:
             ending = "unfinished"
         return {"turns": self.reaction, "ending": ending, "won": self.outcome == "won"}
