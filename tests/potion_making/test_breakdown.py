@@ -65,7 +65,7 @@ def test_elements_and_payments_agree_with_the_narration() -> None:
         lines = s.events_for(None)
         for i, name in enumerate(s.names):
             laid = sum(
-                1 for x in lines if x.startswith(f"{name} lays ") and "a new element: 1 point" in x
+                1 for x in lines if x.startswith(f"{name} lays ") and x.endswith(": 1 point.")
             )
             paid = 0
             for x in lines:

@@ -12,10 +12,11 @@ def test_laying_magma_scores_nothing() -> None:
     d = s.decision
     assert d is not None
     assert d.option(f"lay:{MAGMA}") is not None
-    assert d.option(f"lay:{MAGMA}").label.endswith("(no point for Magma)")  # type: ignore[union-attr]
+    # No point is said: silence is none.
+    assert d.option(f"lay:{MAGMA}").label == f"Lay {MAGMA} as Elemental Magma"  # type: ignore[union-attr]
     play(s, f"lay:{MAGMA}")
     assert s.scores[0] == 0
-    assert "as Elemental Magma, which scores nothing" in log_text(s, 1)
+    assert f"Ana lays {MAGMA} as Elemental Magma." in log_text(s, 1)
 
 
 def test_magma_on_the_desk_is_no_element_already_there() -> None:
@@ -35,7 +36,7 @@ def test_magma_replaces_a_missing_element() -> None:
     [r] = s.collected[0]
     assert r in s.magma
     assert "with Magma" not in log_text(s, 0)  # told by the element list instead
-    assert "Elemental Magma (Elixir of Revival)" in log_text(s, 0)
+    assert "Elixir of Revival (Elemental Magma)" in log_text(s, 0)
 
 
 def test_only_one_element_of_a_recipe_may_be_magma() -> None:

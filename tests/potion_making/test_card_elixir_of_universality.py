@@ -11,7 +11,10 @@ def test_it_is_collected_from_any_two_elements_for_no_points() -> None:
     arrange(s, 0, hands={0: [UNI]}, desk=["Love Potion", "Elixir of Fire"], step="third")
     play(s, f"brew:{UNI}")
     assert s.scores[0] == 0 and len(s.collected[0]) == 1 and s.desk == []
-    assert "collects an Elixir of Universality" in log_text(s, 1)
+    assert (
+        "Ana collects Elixir of Universality from Love Potion (Air Crystal) and Elixir of Fire "
+        "(Quintessence of Will): 0 points." in log_text(s, 1)
+    )
 
 
 def test_any_element_asks_which_desk_card_when_there_is_a_choice() -> None:

@@ -37,8 +37,7 @@ def test_the_stone_completes_a_sequence_for_10_points_and_ends_the_game() -> Non
     d = s.decision
     assert d is not None
     assert d.option("stone:1").label == (  # type: ignore[union-attr]
-        "Complete the Red Tincture Sequence 1 with the Philosopher's Stone: Red Tincture "
-        "(10 points; the game ends)"
+        "Complete Sequence 1 with your Philosopher's Stone: 10 points, and the game ends"
     )
     play(s, "stone:1")
     assert s.over and s.scores == [40, 20] and s.stone_by == 0

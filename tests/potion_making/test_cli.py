@@ -63,7 +63,8 @@ def test_hand_desk_recipes_sequences_and_scores_commands() -> None:
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "Your hand (" in text
-    assert re.search(r"The Desk \(\d+ cards\): ", text) and "Not on the Desk: " in text
+    assert re.search(r"The Desk \(\d+ cards, \d+ elements\): ", text)
+    assert "Not on the Desk: " in text
     assert "Collected recipes. You: none;" in text
     assert "You (" in text and " card): Sequence 1: not started; next, step 1: " in text
     assert "You: 0 points after " in text

@@ -9,10 +9,7 @@ def test_a_new_element_scores_one_point() -> None:
     play(s, "lay:Elixir of Fire")
     assert s.scores == [1, 0]
     assert s.card(s.desk[-1]).name == "Elixir of Fire"
-    assert (
-        "Ana lays Elixir of Fire on the Desk as Quintessence of Will, a new element: 1 point"
-        in (log_text(s, 1))
-    )
+    assert "Ana lays Elixir of Fire as Quintessence of Will: 1 point." in log_text(s, 1)
     assert "You lay Elixir of Fire" in log_text(s, 0)
 
 
@@ -27,6 +24,7 @@ def test_an_element_already_on_the_desk_scores_nothing() -> None:
     )
     play(s, "lay:Elixir of Fire")
     assert s.scores == [0, 0]
+    assert "Ana lays Elixir of Fire as Quintessence of Will." in log_text(s, 1)  # no point said
 
 
 def test_the_option_says_whether_the_element_is_new() -> None:
@@ -35,8 +33,9 @@ def test_the_option_says_whether_the_element_is_new() -> None:
     d = s.decision
     assert d is not None
     labels = {o.id: o.label for o in d.options}
-    assert labels["lay:Elixir of Fire"].endswith("(a new element: 1 point)")
-    assert labels["lay:Love Potion"].endswith("(already on the Desk: no point)")
+    # The card top first, its element after it; a point is said when there is one.
+    assert labels["lay:Elixir of Fire"] == "Lay Elixir of Fire as Quintessence of Will: 1 point"
+    assert labels["lay:Love Potion"] == "Lay Love Potion as Air Crystal"
 
 
 def test_a_three_element_card_scores_if_any_of_its_elements_is_new() -> None:

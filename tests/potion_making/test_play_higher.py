@@ -67,8 +67,8 @@ def test_the_robbed_player_is_named_in_the_option() -> None:
     assert d is not None and d.seat == 0
     labels = [o.label for o in d.options]
     assert labels == [
-        "Bo's Elixir of Secret Sight (Bo scores 3 points)",
-        "Cy's Elixir of Secret Sight (Cy scores 3 points)",
+        "Bo's Elixir of Secret Sight: they score 3 points",
+        "Cy's Elixir of Secret Sight: they score 3 points",
     ]
     play(s, d.ids[1])
     assert s.scores == [6, 0, 3]

@@ -23,7 +23,7 @@ def test_collecting_scores_the_recipe_and_puts_its_elements_under_it() -> None:
     ]
     assert names(s, s.desk) == ["Love Potion"]
     assert "Bo reads" not in log_text(s, 1)
-    assert "Ana collects an Elixir of Fire from Ether Waves (Emanation of Authority) and " in (
+    assert "Ana collects Elixir of Fire from Emanation of Authority (Ether Waves) and " in (
         log_text(s, 1)
     )
 

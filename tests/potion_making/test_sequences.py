@@ -23,8 +23,9 @@ def test_a_step_from_the_hand_scores_the_steps_points() -> None:
     d = s.decision
     assert d is not None
     assert d.option("step:1") is not None
+    # Your own card's name goes without saying in your own options.
     assert d.option("step:1").label == (  # type: ignore[union-attr]
-        "Add Elixir of Fire to the Red Tincture Sequence 1 as step 1 (2 points)"
+        "Add Elixir of Fire to Sequence 1 as step 1: 2 points"
     )
     play(s, "step:1")
     assert s.scores[0] == 2
@@ -107,7 +108,12 @@ def test_where_the_card_comes_from_is_asked_when_there_is_a_choice() -> None:
     assert seat == 0 and ids[0] == "hand:Elixir of Fire"
     assert ids[1].startswith("recipe:")
     d = s.decision
-    assert d is not None and d.options[1].label == "Bo's Elixir of Fire (Bo scores 1 point)"
+    assert d is not None
+    assert d.prompt == "Where does the Elixir of Fire for your Sequence 1 come from?"
+    assert [o.label for o in d.options] == [
+        "From your hand",
+        "Bo's Elixir of Fire: they score 1 point",
+    ]
     play(s, ids[1])
     assert s.scores == [2, 1] and len(s.hands[0]) == 1
 
@@ -124,10 +130,11 @@ def test_a_step_may_come_from_another_players_sequence_which_keeps_its_progress(
     assert s.scores == [2, 5]
     assert s.seqs[1][0][0] == TAKEN and len(s.seqs[1][0]) == 2
     assert (
-        "Ana adds Elixir of Fire from Bo's Sequence 1 (step 1) to the Red Tincture Sequence 1"
+        "Ana adds Bo's Elixir of Fire (Sequence 1, step 1) to the Red Tincture Sequence 1"
         in log_text(s, None)
     )
-    assert "Ana adds Elixir of Fire from your Sequence 1 (step 1)" in log_text(s, 1)
+    assert "Ana adds your Elixir of Fire (Sequence 1, step 1)" in log_text(s, 1)
+    assert "You add Bo's Elixir of Fire (Sequence 1, step 1) to your Sequence 1" in log_text(s, 0)
 
 
 def test_the_last_step_of_a_sequence_may_not_be_taken() -> None:

@@ -20,9 +20,7 @@ def test_destruction_keeps_a_component_recipe_and_sends_the_rest_to_the_desk() -
     assert names(s, s.collected[0]) == ["Elixir of Knowledge"]
     assert sorted(names(s, s.desk)) == ["Isidas Mortum", "Powder of Truth", "Spell of Destruction"]
     assert s.scores == [4, 0] and s.under == {}
-    assert "Ana breaks the collected Powder of Truth, keeping the Elixir of Knowledge" in (
-        log_text(s, 1)
-    )
+    assert "Ana breaks their Powder of Truth, keeping the Elixir of Knowledge" in (log_text(s, 1))
 
 
 def test_destruction_asks_which_component_to_keep() -> None:

@@ -28,9 +28,11 @@ def test_transformation_swaps_a_collected_recipe_for_a_desk_recipe() -> None:
         "Spell of Transformation",
     ]
     assert s.scores == [2, 0] and s.under == {}
-    assert "Ana swaps the collected Elixir of Fire for the Supreme Elixir on the Desk" in (
-        log_text(s, 1)
+    assert (
+        "Ana swaps their Elixir of Fire, with its components, for the Supreme Elixir on the Desk."
+        in log_text(s, 1)
     )
+    assert "You swap your Elixir of Fire, with its components," in log_text(s, 0)
 
 
 def test_transformation_asks_which_recipe_of_yours_and_which_on_the_desk() -> None:

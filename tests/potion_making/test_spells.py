@@ -14,7 +14,7 @@ def test_a_spell_is_followed_by_another_play_in_the_same_turn() -> None:
     seat, ids = asking(s)
     assert seat == 0 and "lay:Love Potion" in ids
     d = s.decision
-    assert d is not None and d.prompt == "Make another play after the spell"
+    assert d is not None and d.prompt == "Make another play after your spell"
 
 
 def test_the_spell_lies_on_the_desk_as_its_element_without_a_point() -> None:
@@ -23,8 +23,9 @@ def test_the_spell_lies_on_the_desk_as_its_element_without_a_point() -> None:
     play(s, f"spell:{K}")
     assert s.card(s.desk[-1]).name == "Spell of Knowledge" and s.scores[0] == 0
     text = log_text(s, 1)
-    assert "Ana casts the Spell of Knowledge." in text
-    assert "The Spell of Knowledge goes to the Desk as Mushrooms." in text
+    # Said once, when it is cast: no second sentence when it gets there.
+    assert "Ana casts the Spell of Knowledge, which then lies on the Desk as Mushrooms." in text
+    assert "goes to the Desk" not in text
 
 
 def test_a_spell_may_follow_a_spell() -> None:

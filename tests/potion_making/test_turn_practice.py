@@ -38,6 +38,7 @@ def test_a_turn_draws_up_to_five_cards_then_one_play() -> None:
         hands={0: ["Elixir of Fire", "Love Potion"], 1: ["Isidas Mortum"]},
         top={"Practice": ["Ward Solution", "Unicorn", "Dragon"]},
     )
+    left = len(s.decks["Practice"])
     assert sorted(names(s, s.hands[0])) == [
         "Dragon",
         "Elixir of Fire",
@@ -48,9 +49,12 @@ def test_a_turn_draws_up_to_five_cards_then_one_play() -> None:
     play(s, "lay:Love Potion")
     seat, _ = asking(s)
     assert seat == 1 and len(s.hands[1]) == 5 and len(s.hands[0]) == 4
-    assert "Ana takes a card from the Practice deck" in log_text(s, 1)
-    assert "You take a Ward Solution, showing Phoenix Feather, from the Practice deck" in (
-        log_text(s, 0)
+    # One sentence for the three cards: a count for Bo, the cards for Ana.
+    assert f"Ana takes 3 cards from the Practice deck ({left} left)." in log_text(s, 1)
+    assert "Ana takes a card" not in log_text(s, 1)
+    assert (
+        "You take Ward Solution (Phoenix Feather), Unicorn (Belladonna) and Dragon (Snake's Eye) "
+        f"from the Practice deck ({left} left)." in log_text(s, 0)
     )
 
 

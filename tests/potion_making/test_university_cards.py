@@ -59,7 +59,11 @@ def test_spell_of_creation_lays_up_to_two_cards_scoring_as_usual() -> None:
     arrange(s, 0, hands={0: [c, "Love Potion", "Isidas Mortum", "Elixir of Fire"]}, step="third")
     play(s, f"spell:{c}", "lay:Love Potion", "lay:Isidas Mortum")
     assert s.scores[0] == 2 and len(s.hands[0]) == 1
-    assert "(Spell of Creation)" in log_text(s, 1)
+    # The lays follow the spell's own sentence, which names it once.
+    assert log_text(s, 1).splitlines()[-2:] == [
+        "Ana lays Love Potion as Air Crystal: 1 point.",
+        "Ana lays Isidas Mortum as Snake's Eye: 1 point.",
+    ]
     # Then the usual play after the spell.
     assert ids_of(s, "lay:") == ["lay:Elixir of Fire"]
 

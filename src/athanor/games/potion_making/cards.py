@@ -23,6 +23,7 @@ from pathlib import Path
 
 from athanor.engine import ConfigError
 from athanor.engine.reading import read_bounded
+from athanor.engine.text import list_words
 
 DECKS = ("Practice", "Guild", "University")
 # What each mode plays with; --option expansions=... picks one.
@@ -34,6 +35,7 @@ MODES: dict[str, tuple[str, ...]] = {
 # The decks a card's requirements may draw on: a deck is never played without those before it.
 SCOPE = {"Practice": ("Practice",), "Guild": ("Practice", "Guild"), "University": DECKS}
 KINDS = ("recipe", "spell", "stone")
+TIMES = {2: "twice", 3: "three times"}
 SOURCES = ("published", "reconstructed")
 CARD_FIELDS = (
     "deck",
@@ -73,6 +75,18 @@ class Part:
             return f"any [{self.names[0]}]"
         return "[" + " / ".join(self.names) + "]"
 
+    def plain(self) -> str:
+        """The requirement in spoken words: "Fiery Light", "any element", "collected
+        Elixir of Fire", "collected Powder of Fate or Powder of Life", "any collected Great
+        Elixir"."""
+        if self.kind == "element":
+            return self.names[0]
+        if self.kind == "any-element":
+            return "any element"
+        if self.kind == "class":
+            return f"any collected {self.names[0]}"
+        return "collected " + " or ".join(self.names)
+
 
 @dataclass(frozen=True, eq=False)
 class CardType:
@@ -110,6 +124,35 @@ class CardType:
     def requires_words(self) -> str:
         """The requirements as the data file writes them."""
         return " + ".join(p.words() for p in self.parts)
+
+    def needs_words(self) -> str:
+        """The requirements in spoken words, alike ones said once with their count and
+        "collected" said once: "Fiery Light and Astral Energy", "any 2 elements", "2 collected
+        Great Elixirs", "Belladonna and collected Elixir of Nigredo", "collected Elixir of
+        Strength and Powder of Control or Powder of Life"."""
+        counts: dict[Part, int] = {}
+        for p in self.parts:
+            counts[p] = counts.get(p, 0) + 1
+        out: list[str] = []
+        recipes: list[str] = []
+        for p, n in counts.items():
+            times = "" if n == 1 else " " + TIMES.get(n, f"{n} times")
+            if p.kind == "element":
+                out.append(p.names[0] + times)
+            elif p.kind == "any-element":
+                out.append("any element" if n == 1 else f"any {n} elements")
+            elif p.kind == "class":
+                recipes.append(f"any {p.names[0]}" if n == 1 else f"{n} {p.names[0]}s")
+            else:
+                recipes.append(" or ".join(p.names) + times)
+        if len(recipes) == 1 and self.recipe_parts[0].kind == "class":
+            # "any collected Great Elixir", "2 collected Great Elixirs"
+            head, _, rest = recipes[0].partition(" ")
+            out.append(f"{head} collected {rest}")
+        elif recipes:
+            recipes.sort(key=lambda r: " or " in r)  # a choice last: "A and B or C"
+            out.append("collected " + list_words(recipes))
+        return list_words(out)
 
 
 @dataclass(frozen=True, eq=False)

@@ -29,7 +29,19 @@ def _who(view: Any, i: int, seat: int | None) -> str:
 
 def _card(cs: CardSet, cid: int) -> str:
     c = cs.cards[cid]
-    return f"{c.name} ({' or '.join(c.elements)})"
+    return f"{c.name} ({c.bottom})"
+
+
+def _alike(cs: CardSet, ids: list[int]) -> list[str]:
+    """Cards in words, each kind once, in the order first seen: "2 copies of Elixir of Fire
+    (Fiery Light)" for two alike."""
+    counts: dict[str, int] = {}
+    words: dict[str, str] = {}
+    for c in ids:
+        key = cs.cards[c].key
+        counts[key] = counts.get(key, 0) + 1
+        words.setdefault(key, _card(cs, c))
+    return [w if counts[k] == 1 else f"{counts[k]} copies of {w}" for k, w in words.items()]
 
 
 def hand(view: Any, seat: int | None) -> str:
@@ -39,14 +51,15 @@ def hand(view: Any, seat: int | None) -> str:
     cs = load(view["cards"])
     me = view["players"][seat]
     cards = me["hand"] or []
-    out = f"Your hand ({plural(len(cards), 'card')}): {list_words([_card(cs, c) for c in cards])}."
+    out = f"Your hand ({plural(len(cards), 'card')}): {list_words(_alike(cs, cards))}."
     if me["known"]:
         out += f" Everyone knows you hold {list_words([cs.cards[c].name for c in me['known']])}."
     return out
 
 
 def desk(view: Any, seat: int | None) -> str:
-    """The Desk of Elements: each card as its element, and which elements are missing."""
+    """The Desk of Elements: its cards with their elements, those of one element together,
+    and which elements are missing."""
     cs = load(view["cards"])
     ids = view["desk"]
     shown: set[str] = set()
@@ -54,9 +67,11 @@ def desk(view: Any, seat: int | None) -> str:
         c = cs.cards[d]
         if not c.wild:
             shown.update(c.elements)
-    lay = list_words([f"{' or '.join(cs.cards[d].elements)} ({cs.cards[d].name})" for d in ids])
+    place = {e: i for i, e in enumerate(cs.elements)}
+    ordered = sorted(ids, key=lambda d: place.get(cs.cards[d].elements[0], len(place)))
     missing = [e for e in cs.elements if e not in shown and e not in cs.wild]
-    out = f"The Desk ({plural(len(ids), 'card')}): {lay}."
+    head = f"{plural(len(ids), 'card')}, {plural(len(shown), 'element')}"
+    out = f"The Desk ({head}): {list_words(_alike(cs, ordered))}."
     out += f" Not on the Desk: {list_words(missing)}." if missing else " Every element is there."
     return out
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from athanor.engine import Decision, Frame, Option
-from athanor.engine.text import list_words, plural, with_article
+from athanor.engine.text import list_words, plural
 from athanor.games.potion_making.cards import Card, CardSet, CardType, Part
 
 if TYPE_CHECKING:
@@ -280,8 +280,8 @@ def gift_tail(s: PotionMakingState, paid: list[tuple[int, int]], viewer: int | N
 
 
 def holding_words(s: PotionMakingState, h: Holding, viewer: int | None, actor: int = -1) -> str:
-    """ "your Elixir of Fire", "Bo's Elixir of Fire", "Elixir of Fire from Bo's Sequence 2
-    (step 1)", as ``viewer`` reads it; the ``actor``'s own cards are "their own" to others."""
+    """ "your Elixir of Fire", "Bo's Elixir of Fire", "Bo's Elixir of Fire (Sequence 2, step
+    1)", as ``viewer`` reads it; the ``actor``'s own cards are "their own" to others."""
     name = s.cs.cards[h.card].name
     if h.owner == viewer:
         who = "your"
@@ -291,7 +291,7 @@ def holding_words(s: PotionMakingState, h: Holding, viewer: int | None, actor: i
         who = f"{s.names[h.owner]}'s"
     if h.seq < 0:
         return f"{who} {name}"
-    return f"{name} from {who} Sequence {h.seq + 1} (step {h.slot + 1})"
+    return f"{who} {name} (Sequence {h.seq + 1}, step {h.slot + 1})"
 
 
 def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: list[int]) -> None:
@@ -313,7 +313,7 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
     s.scores[seat] += t.points
     if s.log is not None:
         els_words = [s.words(d, element=True) for d in els]
-        what = with_article(t.name)
+        what = t.name
 
         def line(v: int | None) -> str:
             parts = [holding_words(s, h, v, seat) for h in taken] + els_words
@@ -359,7 +359,39 @@ def gift_words(s: PotionMakingState, seat: int, h: Holding, points: int) -> str:
 
     free = s.cs.cards[h.card].type.effect == "universality" or h.card in s.magma
     got = 0 if free else points if full_pay(s, h.owner) else points // 2
-    return f" ({s.names[h.owner]} scores {plural(got, 'point')})"
+    return f": they score {plural(got, 'point') if got else 'nothing'}"
+
+
+def made_from(s: PotionMakingState, r: int) -> str:
+    """What lies under a collected recipe: "made from Love Potion and Bloodstone" ('' for
+    nothing)."""
+    recipes, elements = s.under.get(r, ((), ()))
+    parts = [s.cs.cards[c].name for c in recipes] + [s.cs.cards[c].bottom for c in elements]
+    return f", made from {list_words(parts)}" if parts else ""
+
+
+def tell_apart(s: PotionMakingState, items: list[tuple[int, str]]) -> list[str]:
+    """Labels for collected recipes (card id, label), told apart where two would read the
+    same: by the element on the card's bottom, else by what lies under it (where that
+    differs). Labels still alike after that are the same choice in all but the card."""
+    out = [label for _, label in items]
+    cards = s.cs.cards
+
+    def bottom(c: int) -> str:
+        return f" ({cards[c].bottom})"
+
+    def under(c: int) -> str:
+        return made_from(s, c)
+
+    for extra in (bottom, under):
+        groups: dict[str, set[str]] = {}
+        for (c, _), label in zip(items, out, strict=True):
+            groups.setdefault(label, set()).add(extra(c))
+        out = [
+            label + extra(c) if len(groups[label]) > 1 else label
+            for (c, _), label in zip(items, out, strict=True)
+        ]
+    return out
 
 
 def holding_options(
@@ -367,19 +399,34 @@ def holding_options(
 ) -> list[Option]:
     """One option per distinct holding: ``recipe:ID``."""
     seen: set[tuple[int, int, str, bool]] = set()
-    out = []
+    items = []
+    gifts = []
     for h in hold:
         k = (h.owner, h.seq, s.cs.cards[h.card].key, h.card in s.magma)
         if k in seen:
             continue
         seen.add(k)
         words = holding_words(s, h, seat)
-        out.append(
-            Option(
-                f"recipe:{h.card}", words[0].upper() + words[1:] + gift_words(s, seat, h, points)
-            )
-        )
-    return out
+        items.append((h.card, words[0].upper() + words[1:]))
+        gifts.append(gift_words(s, seat, h, points))
+    labels = tell_apart(s, items)
+    return [
+        Option(f"recipe:{c}", label + gift)
+        for (c, _), label, gift in zip(items, labels, gifts, strict=True)
+    ]
+
+
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def desk_words(s: PotionMakingState, d: int, part: Part) -> str:
+    """A Desk card as an answer to "which Desk card gives ...": its name alone when it shows
+    just the element asked for, else "Elixir of Flight as Quintessence of Will" (so that the
+    element's name, typed, finds it)."""
+    c = s.cs.cards[d]
+    if part.kind == "element" and c.elements == part.names:
+        return c.name
+    return f"{c.name} as {c.bottom}"
 
 
 @dataclass
@@ -411,11 +458,7 @@ class Brew(Frame):
             if len(opts) == 1:
                 self.choose(s, opts[0].id)
                 return None
-            return Decision(
-                self.seat,
-                f"Which collected recipe is the {part.words()} of your {t.name}",
-                tuple(opts),
-            )
+            return Decision(self.seat, self._recipe_prompt(t, part), tuple(opts))
         if len(self.elements) < len(t.element_parts):
             part = t.element_parts[len(self.elements)]
             picks = element_choices(s, t, self.elements)
@@ -424,12 +467,33 @@ class Brew(Frame):
                 return None
             return Decision(
                 self.seat,
-                f"Which Desk card gives the {part.words()} of your {t.name}",
-                tuple(Option(f"desk:{s.cs.cards[d].key}", s.words(d, element=True)) for d in picks),
+                self._element_prompt(t, part),
+                tuple(Option(f"desk:{s.cs.cards[d].key}", desk_words(s, d, part)) for d in picks),
             )
         s.stack.remove(self)
         collect(s, self.seat, self.card, self.recipes, self.elements)
         return None
+
+    def _recipe_prompt(self, t: CardType, part: Part) -> str:
+        """ "Your Dragon needs collected Elixir of Strength: which one?"; for a need said
+        twice, which of them this is ("the first of 2 collected Great Elixirs")."""
+        n = t.recipe_parts.count(part)
+        if n == 1:
+            return f"Your {t.name} needs {part.plain()}: which one?"
+        done = t.recipe_parts[: len(self.recipes)].count(part)
+        what = f"{n} collected {part.names[0]}s" if part.kind == "class" else part.plain()
+        return f"Your {t.name} needs {what}: which is the {PLACES[done]}?"
+
+    def _element_prompt(self, t: CardType, part: Part) -> str:
+        """ "Your Elixir of Strength needs Bloodstone: which Desk card?"; for any element,
+        which of them this is ("the first of any 2 elements")."""
+        if part.kind == "element":
+            return f"Your {t.name} needs {part.names[0]}: which Desk card?"
+        n = t.any_elements
+        if n == 1:
+            return f"Your {t.name} needs any element: which Desk card?"
+        done = sum(1 for p in t.element_parts[: len(self.elements)] if p.kind == "any-element")
+        return f"Your {t.name} needs any {n} elements: which Desk card gives the {PLACES[done]}?"
 
     def _all_needed(self, s: PotionMakingState, t: CardType) -> bool:
         """Every Desk card that could serve the elements still needed will be used."""

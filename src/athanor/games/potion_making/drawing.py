@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
@@ -12,23 +13,38 @@ if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
 
 
-def deck_options(s: PotionMakingState) -> list[Option]:
-    """One option per deck with cards left: ``draw:Guild``."""
+def deck_options(s: PotionMakingState, play: bool = False) -> list[Option]:
+    """One option per deck with cards left: ``draw:Guild``, labelled by the deck's name
+    ("Take a Guild card" among plays). How many cards each deck has left is told when
+    cards are taken, so that a label stays the same from one question to the next."""
     return [
-        Option(f"draw:{d}", f"Take a card from the {d} deck ({plural(len(pile), 'card')} left)")
+        Option(f"draw:{d}", f"Take a {d} card" if play else d)
         for d, pile in s.decks.items()
         if pile
     ]
 
 
+def draw_prompt(s: PotionMakingState, left: int, last: int, why: str) -> str:
+    """ "Take 3 cards: which deck?", then "Take 2 more: which deck? You took ..." (``last``:
+    the card just taken, -1 for none)."""
+    if last >= 0:
+        return f"Take {left} more: which deck? You took {s.words(last, True)}."
+    what = "a card" if left == 1 else plural(left, "card")
+    # The first phase needs no name: it is the start of the turn.
+    because = f" for the {why}" if why and why != "first phase" else ""
+    return f"Take {what}{because}: which deck?"
+
+
 @dataclass
 class Draw(Frame):
     """Take ``left`` cards, one at a time; with cards in more than one deck, each is a choice
-    (the player sees each card before taking the next)."""
+    (the player sees each card before taking the next). The cards are told in one sentence
+    once all are taken (``taken`` keeps them till then)."""
 
     seat: int
     left: int
     why: str = ""
+    taken: list[int] = field(default_factory=list)
 
     def run(self, state: Any) -> Decision | None:
         s: PotionMakingState = state
@@ -37,15 +53,19 @@ class Draw(Frame):
             if not full:
                 break
             if len(full) > 1:
-                what = f" ({self.why})" if self.why else ""
-                prompt = f"Choose the deck to take from{what}: {plural(self.left, 'card')} to take"
-                return Decision(self.seat, prompt, tuple(deck_options(s)))
-            s.draw(self.seat, full[0])
+                last = self.taken[-1] if self.taken else -1
+                return Decision(
+                    self.seat,
+                    functools.partial(draw_prompt, s, self.left, last, self.why),
+                    tuple(deck_options(s)),
+                )
+            self.taken.append(s.draw(self.seat, full[0], told=False))
             self.left -= 1
         s.stack.remove(self)
+        s.tell_draws(self.seat, self.taken)
         return None
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionMakingState = state
-        s.draw(self.seat, option_id.partition(":")[2])
+        self.taken.append(s.draw(self.seat, option_id.partition(":")[2], told=False))
         self.left -= 1

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from athanor.engine import ConfigError, GameState, Result, Rng
-from athanor.engine.text import plural, with_article
+from athanor.engine.text import list_words, plural
 from athanor.games.potion_making import cards as carddata
 from athanor.games.potion_making.cards import Card, CardSet
 
@@ -112,7 +112,7 @@ class PotionMakingState(GameState):
                 s.say(
                     "setup",
                     f"{s.names[seat]} is dealt {plural(len(s.hands[seat]), 'card')}.",
-                    [(seat, f"You are dealt {s.card_list(s.hands[seat])}.")],
+                    [(seat, f"You are dealt {list_words(s.alike(s.hands[seat]))}.")],
                 )
         for deck, n in deal.items():
             for _ in range(n):
@@ -193,16 +193,30 @@ class PotionMakingState(GameState):
         return self.cs.cards[cid]
 
     def words(self, cid: int, element: bool = False) -> str:
-        """A card in words: its name, or its element when it lies on the Desk."""
+        """A card in words: its name, and with ``element`` its bottom after it, the one
+        order used everywhere: "Elixir of Fire (Fiery Light)"."""
         c = self.cs.cards[cid]
         if element:
-            return f"{' or '.join(c.elements)} ({c.name})"
+            return f"{c.name} ({c.bottom})"
         return c.name
+
+    def lay_words(self, cid: int, new: bool) -> str:
+        """The option that lays a card: "Lay Elixir of Fire as Fiery Light: 1 point" (a point
+        is said when there is one; silence is none)."""
+        c = self.cs.cards[cid]
+        return f"Lay {c.name} as {c.bottom}{': 1 point' if new else ''}"
+
+    def alike(self, ids: Sequence[int], element: bool = False) -> list[str]:
+        """Cards in words, alike ones once with their count ("2 copies of Love Potion"), in
+        the order first seen."""
+        counts: dict[str, int] = {}
+        for i in ids:
+            w = self.words(i, element)
+            counts[w] = counts.get(w, 0) + 1
+        return [w if n == 1 else f"{n} copies of {w}" for w, n in counts.items()]
 
     def card_list(self, ids: Sequence[int], element: bool = False) -> str:
         """Several cards in words, in order."""
-        from athanor.engine.text import list_words
-
         return list_words([self.words(i, element) for i in ids])
 
     def others(self, seat: int) -> list[int]:
@@ -249,21 +263,35 @@ class PotionMakingState(GameState):
 
     # -- moving cards -----------------------------------------------------------------
 
-    def draw(self, seat: int, deck: str) -> int:
-        """Take the top card of a deck into a hand (the deck is not empty)."""
+    def draw(self, seat: int, deck: str, told: bool = True) -> int:
+        """Take the top card of a deck into a hand (the deck is not empty); ``told``: say
+        so now (else the caller tells a run of cards at once, ``tell_draws``)."""
         self._sealed = True  # a hidden card comes to light: no undo past this
         cid = self.decks[deck].pop()
         self.hands[seat].append(cid)
-        if self.log is not None:
-            c = self.cs.cards[cid]
-            left = len(self.decks[deck])
-            tail = f" from the {deck} deck ({plural(left, 'card')} left)."
-            self.say(
-                "draw",
-                f"{self.names[seat]} takes a card{tail}",
-                [(seat, f"You take {with_article(c.name)}, showing {c.bottom},{tail}")],
-            )
+        if told:
+            self.tell_draws(seat, [cid])
         return cid
+
+    def tell_draws(self, seat: int, cids: Sequence[int]) -> None:
+        """One sentence for cards taken from the decks: "Bo takes 3 cards from the Practice
+        deck (52 left)" for everyone, the cards themselves for the taker."""
+        if self.log is None or not cids:
+            return
+        cards = self.cs.cards
+        by_deck: dict[str, list[int]] = {}
+        for c in cids:
+            by_deck.setdefault(cards[c].type.deck, []).append(c)
+        wheres = {d: f"from the {d} deck ({len(self.decks[d])} left)" for d in by_deck}
+        n = len(cids)
+        if len(by_deck) == 1:
+            (where,) = wheres.values()
+            text = f"{self.names[seat]} takes {'a card' if n == 1 else plural(n, 'card')} {where}."
+        else:
+            each = [f"{len(got)} {wheres[d]}" for d, got in by_deck.items()]
+            text = f"{self.names[seat]} takes {plural(n, 'card')}: {list_words(each)}."
+        mine = [f"{self.card_list(got, True)} {wheres[d]}" for d, got in by_deck.items()]
+        self.say("draw", text, [(seat, f"You take {'; and '.join(mine)}.")])
 
     def from_hand(self, seat: int, cid: int) -> None:
         """A card leaves a hand (it is then put somewhere else by the caller)."""
@@ -291,8 +319,9 @@ class PotionMakingState(GameState):
             there.update(cards[d].elements)
         return any(e not in there for e in c.elements)
 
-    def lay(self, seat: int, cid: int, how: str = "") -> None:
-        """Lay a card from a hand on the Desk as an element, scoring 1 if it is new."""
+    def lay(self, seat: int, cid: int) -> None:
+        """Lay a card from a hand on the Desk as an element, scoring 1 if it is new (the
+        spell that made it happen was told when it was cast)."""
         new = self.element_is_new(cid)
         self.from_hand(seat, cid)
         self.desk.append(cid)
@@ -300,14 +329,9 @@ class PotionMakingState(GameState):
             self.scores[seat] += 1
         if self.log is not None:
             c = self.cs.cards[cid]
-            el = " or ".join(c.elements)
-            if c.wild:
-                tail = ", which scores nothing"
-            elif new:
-                tail = ", a new element: 1 point"
-            else:
-                tail = ", already on the Desk: no point"
-            self.act(seat, "lay", "lays", f" {c.name} on the Desk as {el}{how}{tail}.")
+            # A point is said when there is one; silence is none.
+            tail = ": 1 point" if new else ""
+            self.act(seat, "lay", "lays", f" {c.name} as {c.bottom}{tail}.")
 
     def dismantle(self, owner: int, r: int) -> None:
         """A collected recipe leaves its owner's collection: it and its components lie on the

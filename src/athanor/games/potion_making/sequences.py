@@ -142,17 +142,17 @@ def _place(s: PotionMakingState, seat: int, j: int, cid: int, taken: list[Holdin
     paid = gift(s, seat, taken, points)
     if s.log is not None:
         skipped = index >= 1 and steps[index - 1] == SKIP
-        where = f"{title(s, seat, j)} as step {index + 1}"
-        if skipped:
-            where += f", skipping step {index}"
+        step = f" as step {index + 1}" + (f", skipping step {index}" if skipped else "")
 
         def line(v: int | None) -> str:
             if taken:
                 what = holding_words(s, taken[0], v, seat)
             else:
                 what = f"{name} from {'your' if v == seat else 'their'} hand"
+            # Your own card goes without saying; others hear which card it is (M4).
+            where = f"your Sequence {j + 1}" if v == seat else title(s, seat, j)
             return (
-                f"{s.does(seat, v, 'add', 'adds')} {what} to {where}: "
+                f"{s.does(seat, v, 'add', 'adds')} {what} to {where}{step}: "
                 f"{plural(points, 'point')}{gift_tail(s, paid, v)}."
             )
 
@@ -173,8 +173,9 @@ def place_stone(s: PotionMakingState, seat: int, j: int) -> None:
         seat,
         "complete",
         "completes",
-        f" {seq.title()} with the {stone}: {plural(points, 'point')}.",
+        f" {seq.title()} with its Philosopher's Stone: {plural(points, 'point')}.",
         kind="sequence",
+        mine=f" your Sequence {j + 1} with its Philosopher's Stone: {plural(points, 'point')}.",
     )
     s.end(maker=seat)
 
@@ -190,9 +191,15 @@ class Step(Frame):
         s: PotionMakingState = state
         index = len(s.seqs[self.seat][self.seq])
         name, points = step_name(s, self.seat, self.seq, index)
+        cards = s.cs.cards
+        mine = hand_sources(s, self.seat, name)
         opts = [
-            Option(f"hand:{s.cs.cards[c].key}", f"{name} from your hand")
-            for c in hand_sources(s, self.seat, name)
+            # Copies in the hand differ only by their bottom: then it is said.
+            Option(
+                f"hand:{cards[c].key}",
+                f"From your hand ({cards[c].bottom})" if len(mine) > 1 else "From your hand",
+            )
+            for c in mine
         ]
         held = held_sources(s, self.seat, self.seq, name, holdings(s))
         opts += holding_options(s, self.seat, held, points)
@@ -204,8 +211,7 @@ class Step(Frame):
             return None
         return Decision(
             self.seat,
-            f"Where does the {name} for step {index + 1} of "
-            f"{title(s, self.seat, self.seq)} come from",
+            f"Where does the {name} for your Sequence {self.seq + 1} come from?",
             tuple(opts),
         )
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option, ResponseWindow
 from athanor.engine.text import plural, with_article
-from athanor.games.potion_making.desk import holdings
+from athanor.games.potion_making.desk import holdings, tell_apart
 from athanor.games.potion_making.drawing import Draw
 from athanor.games.potion_making.sequences import Step, transmutable
 
@@ -35,6 +35,7 @@ class Spell:
     can: Callable[[PotionMakingState, int], bool]
     start: Callable[[PotionMakingState, int], None]
     plays_after: int = 1  # plays that follow it in the same phase
+    brief: str = ""  # a few words for the option that casts it (``text`` is for card NAME)
 
 
 @dataclass(frozen=True)
@@ -116,14 +117,15 @@ def _is_recipe(s: PotionMakingState) -> Callable[[int], bool]:
     return lambda c: cards[c].type.kind == "recipe"
 
 
-def _desk_option(s: PotionMakingState, d: int, verb: str) -> Option:
+def _desk_option(s: PotionMakingState, d: int) -> Option:
+    """A Desk card as an answer: "Elixir of Flight (Quintessence of Will)" (the question
+    says what is done with it)."""
     c = s.cs.cards[d]
-    return Option(f"desk:{c.key}", f"{verb} {c.name} (lying as {' or '.join(c.elements)})")
+    return Option(f"desk:{c.key}", f"{c.name} ({c.bottom})")
 
 
-def _hand_options(
-    s: PotionMakingState, seat: int, verb: str, recipes: bool = False
-) -> list[Option]:
+def _hand_options(s: PotionMakingState, seat: int, recipes: bool = False) -> list[Option]:
+    """Cards of the hand as answers, each kind once: "Elixir of Fire (Fiery Light)"."""
     seen: set[str] = set()
     out = []
     for c in s.hands[seat]:
@@ -131,7 +133,26 @@ def _hand_options(
         if card.key in seen or (recipes and card.type.kind != "recipe"):
             continue
         seen.add(card.key)
-        out.append(Option(f"hand:{card.key}", f"{verb} {card.name} ({' or '.join(card.elements)})"))
+        out.append(Option(f"hand:{card.key}", f"{card.name} ({card.bottom})"))
+    return out
+
+
+def _recipes(s: PotionMakingState, verb: str, items: list[tuple[int, str]]) -> list[Option]:
+    """Collected recipes as answers (``mine:ID``, ``recipe:ID``), told apart where two would
+    read the same."""
+    labels = tell_apart(s, items)
+    return [Option(f"{verb}:{r}", label) for (r, _), label in zip(items, labels, strict=True)]
+
+
+def _lay_options(s: PotionMakingState, seat: int) -> list[Option]:
+    """Lay a card from the hand (``lay:KEY``), worded as a play's lay is."""
+    seen: set[str] = set()
+    out = []
+    for c in s.hands[seat]:
+        card = s.cs.cards[c]
+        if card.key not in seen:
+            seen.add(card.key)
+            out.append(Option(f"lay:{card.key}", s.lay_words(c, s.element_is_new(c))))
     return out
 
 
@@ -150,7 +171,7 @@ class DeskToHand(Question):
         return lambda c: cards[c].type.kind == self.kind
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        opts = [_desk_option(s, d, "Take") for d in _desk_cards(s, self._keep(s))]
+        opts = [_desk_option(s, d) for d in _desk_cards(s, self._keep(s))]
         if opts and self.optional:
             opts.append(Option("none", "Take nothing"))
         return opts
@@ -187,7 +208,7 @@ class TransformMine(Question):
     """Spell of Transformation, first: which of your collected recipes to give up."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return [Option(f"mine:{r}", f"Give up your {s.card(r).name}") for r in s.collected[f.seat]]
+        return _recipes(s, "mine", [(r, f"Your {s.card(r).name}") for r in s.collected[f.seat]])
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which collected recipe goes to the Desk?"
@@ -201,7 +222,7 @@ class TransformDesk(Question):
     """Spell of Transformation, then: which recipe card on the Desk becomes yours."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return [_desk_option(s, d, "Take") for d in _desk_cards(s, _is_recipe(s))]
+        return [_desk_option(s, d) for d in _desk_cards(s, _is_recipe(s))]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which recipe card on the Desk becomes your collected recipe?"
@@ -218,8 +239,10 @@ class TransformDesk(Question):
             seat,
             "swap",
             "swaps",
-            f" the collected {s.card(mine).name} for the {s.card(got).name} on the Desk; "
-            f"the {s.card(mine).name} and its components go to the Desk.",
+            f" their {s.card(mine).name}, with its components, for the {s.card(got).name} on "
+            "the Desk.",
+            mine=f" your {s.card(mine).name}, with its components, for the {s.card(got).name} "
+            "on the Desk.",
         )
 
 
@@ -231,7 +254,7 @@ class DestroyWhich(Question):
     """Spell of Destruction, first: which of your collected recipes to break."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return [Option(f"mine:{r}", f"Break your {s.card(r).name}") for r in _breakable(s, f.seat)]
+        return _recipes(s, "mine", [(r, f"Your {s.card(r).name}") for r in _breakable(s, f.seat)])
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which collected recipe do you break?"
@@ -251,7 +274,7 @@ class DestroyKeep(Question):
             k = s.card(r).key
             if k not in seen:
                 seen.add(k)
-                out.append(Option(f"keep:{r}", f"Keep the {s.card(r).name}"))
+                out.append(Option(f"keep:{r}", s.card(r).name))
         return out
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
@@ -269,13 +292,10 @@ class DestroyKeep(Question):
         s.desk.extend(r for r in recipes if r != keep)
         s.desk.extend(elements)
         s.collected[seat].append(keep)
-        s.act(
-            seat,
-            "break",
-            "breaks",
-            f" the collected {s.card(broken).name}, keeping the {s.card(keep).name}; "
-            "the rest goes to the Desk.",
+        rest = (
+            f" {s.card(broken).name}, keeping the {s.card(keep).name}; the rest goes to the Desk."
         )
+        s.act(seat, "break", "breaks", f" their{rest}", mine=f" your{rest}")
 
 
 # -- Guild spells ------------------------------------------------------------------------
@@ -292,8 +312,8 @@ class TransmuteWhich(Question):
             out.append(
                 Option(
                     f"seq:{j + 1}",
-                    f"Skip step {n + 1} ({seq.steps[n][0]}) of {seq.title()} and add "
-                    f"{seq.steps[n + 1][0]} ({plural(seq.steps[n + 1][1], 'point')})",
+                    f"Skip step {n + 1} ({seq.steps[n][0]}) of Sequence {j + 1} and add "
+                    f"{seq.steps[n + 1][0]}: {plural(seq.steps[n + 1][1], 'point')}",
                 )
             )
         return out
@@ -317,12 +337,11 @@ class ReturnCards(Question):
         if len(f.memo) >= 2:
             return []
         return [
-            Option(o.id.replace("hand:", "return:", 1), o.label)
-            for o in _hand_options(s, f.seat, "Return")
+            Option(o.id.replace("hand:", "return:", 1), o.label) for o in _hand_options(s, f.seat)
         ]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
-        return f"Return a card from your hand to its deck ({2 - len(f.memo)} to return)"
+        return f"Which card goes back to its deck? ({2 - len(f.memo)} to return)"
 
     def answer(self, s: PotionMakingState, f: Pick, oid: str) -> None:
         seat = f.seat
@@ -357,7 +376,7 @@ class AthanorDesk(Question):
     """Spell of Athanor, first: the recipe card on the Desk you collect without points."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return [_desk_option(s, d, "Collect") for d in _desk_cards(s, _is_recipe(s))]
+        return [_desk_option(s, d) for d in _desk_cards(s, _is_recipe(s))]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which recipe card on the Desk do you collect?"
@@ -371,7 +390,7 @@ class AthanorHand(Question):
     """Spell of Athanor, then: the recipe card from your hand that goes to the Desk."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return _hand_options(s, f.seat, "Put on the Desk", recipes=True)
+        return _hand_options(s, f.seat, recipes=True)
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which recipe card from your hand goes to the Desk?"
@@ -408,10 +427,7 @@ class CreationLay(Question):
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
         if len(f.memo) >= 2:
             return []
-        opts = [
-            Option(o.id.replace("hand:", "lay:", 1), o.label)
-            for o in _hand_options(s, f.seat, "Lay")
-        ]
+        opts = _lay_options(s, f.seat)
         if opts:
             opts.append(Option("done", "Lay no more"))
         return opts
@@ -425,14 +441,14 @@ class CreationLay(Question):
             return
         cid = _by_key(s, s.hands[f.seat], oid.partition(":")[2])
         f.memo.append(cid)
-        s.lay(f.seat, cid, " (Spell of Creation)")
+        s.lay(f.seat, cid)
 
 
 class TransfigureDesk(Question):
     """Spell of Transfiguration, first: the Desk card that comes to your hand."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return [_desk_option(s, d, "Take") for d in _desk_cards(s, lambda c: True)]
+        return [_desk_option(s, d) for d in _desk_cards(s, lambda c: True)]
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which Desk card comes to your hand?"
@@ -446,7 +462,7 @@ class TransfigureHand(Question):
     """Spell of Transfiguration, then: the card from your hand that takes its place."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return _hand_options(s, f.seat, "Put on the Desk")
+        return _hand_options(s, f.seat)
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which card from your hand takes its place on the Desk?"
@@ -490,10 +506,14 @@ class OverthrowWhich(Question):
     """Spell of Overthrow: another player's collected recipe goes to the Desk."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return [
-            Option(f"recipe:{r}", f"Overthrow {s.names[_owner(s, r)]}'s {s.card(r).name}")
-            for r in _others_collected(s, f.seat)
-        ]
+        return _recipes(
+            s,
+            "recipe",
+            [
+                (r, f"{s.names[_owner(s, r)]}'s {s.card(r).name}")
+                for r in _others_collected(s, f.seat)
+            ],
+        )
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which collected recipe of another player goes to the Desk?"
@@ -518,10 +538,14 @@ class ForestWhich(Question):
     """Spell of the Forbidden Forest: take a creature another player has collected."""
 
     def options(self, s: PotionMakingState, f: Pick) -> list[Option]:
-        return [
-            Option(f"recipe:{r}", f"Take {s.names[_owner(s, r)]}'s {s.card(r).name}")
-            for r in _others_collected(s, f.seat, "Creature")
-        ]
+        return _recipes(
+            s,
+            "recipe",
+            [
+                (r, f"{s.names[_owner(s, r)]}'s {s.card(r).name}")
+                for r in _others_collected(s, f.seat, "Creature")
+            ],
+        )
 
     def prompt(self, s: PotionMakingState, f: Pick) -> str:
         return "Which creature do you lure from the Forbidden Forest?"
@@ -554,16 +578,11 @@ class Whirlpool(ResponseWindow):
 
     def responses(self, state: Any, seat: int) -> list[Option]:
         s: PotionMakingState = state
-        return [
-            Option(o.id.replace("hand:", "lay:", 1), o.label) for o in _hand_options(s, seat, "Lay")
-        ]
+        return _lay_options(s, seat)
 
     def prompt(self, state: Any, seat: int) -> str:
         s: PotionMakingState = state
-        return (
-            f"{s.names[self.caster]}'s Magic Whirlpool: you may lay one card "
-            "from your hand on the Desk"
-        )
+        return f"{s.names[self.caster]}'s Magic Whirlpool: you may lay a card"
 
     def pass_label(self, state: Any, seat: int) -> str:
         return "Lay nothing"
@@ -571,7 +590,7 @@ class Whirlpool(ResponseWindow):
     def respond(self, state: Any, seat: int, option_id: str) -> None:
         s: PotionMakingState = state
         cid = _by_key(s, s.hands[seat], option_id.partition(":")[2])
-        s.lay(seat, cid, " (Magic Whirlpool)")
+        s.lay(seat, cid)
         self.pos += 1
 
 
@@ -594,7 +613,7 @@ def _diversity(s: PotionMakingState, seat: int) -> None:
 def _scruple(s: PotionMakingState, seat: int) -> None:
     for o in s.others(seat):
         s.scores[o] += 1
-    s.say("score", "Every other player scores 1 point (Scruple of Conscience).")
+    s.say("score", "Every other player scores 1 point.")
 
 
 def _push(what: str) -> Callable[[PotionMakingState, int], None]:
@@ -642,18 +661,21 @@ SPELLS: dict[str, Spell] = {
         "Take a recipe card from the Desk into your hand.",
         _desk_has("recipe"),
         _push("desk-recipe"),
+        brief="take a recipe card from the Desk",
     ),
     "transformation": Spell(
         "Swap one of your collected recipes for a recipe card on the Desk; yours goes to the "
         "Desk with its components, and no one scores.",
         lambda s, seat: bool(s.collected[seat]) and _desk_has("recipe")(s, seat),
         _push("transform-mine"),
+        brief="swap a recipe you collected for one on the Desk",
     ),
     "destruction": Spell(
         "Break one of your collected recipes that holds collected recipes: keep one of those "
         "as collected; the rest goes to the Desk.",
         lambda s, seat: bool(_breakable(s, seat)),
         _push("destroy-which"),
+        brief="break a recipe you collected, keeping one inside",
     ),
     "transmutation": Spell(
         "Skip the next step of one of your Sequences by adding the step after it (not the "
@@ -661,18 +683,21 @@ SPELLS: dict[str, Spell] = {
         lambda s, seat: bool(transmutable(s, seat, holdings(s))),
         _push("transmute-which"),
         plays_after=0,
+        brief="skip the next step of a Sequence",
     ),
     "trismegistus": Spell(
         "Take 5 cards from the decks, one at a time, then return 2 cards from your hand to "
         "their decks, which are shuffled.",
         _any_deck,
         _trismegistus,
+        brief="take 5 cards, then return 2",
     ),
     "athanor": Spell(
         "Collect a recipe card from the Desk without points, and put a recipe card from your "
         "hand on the Desk.",
         lambda s, seat: _desk_has("recipe")(s, seat) and _hand_has_recipe(s, seat),
         _push("athanor-desk"),
+        brief="collect a recipe card from the Desk, give one from your hand",
     ),
     # The University Course: effects reconstructed (see the rules notes).
     "whirlpool": Spell(
@@ -680,52 +705,71 @@ SPELLS: dict[str, Spell] = {
         "scoring as usual.",
         lambda s, seat: any(s.hands[o] for o in s.others(seat)),
         _whirlpool,
+        brief="each other player may lay a card",
     ),
-    "necessity": Spell("Take 2 cards from the decks.", _any_deck, _draw(2, "Spell of Necessity")),
+    "necessity": Spell(
+        "Take 2 cards from the decks.",
+        _any_deck,
+        _draw(2, "Spell of Necessity"),
+        brief="take 2 cards",
+    ),
     "universal-knowledge": Spell(
         "Take a recipe card or a Philosopher's Stone from the Desk into your hand.",
         lambda s, seat: any(s.cs.cards[d].type.kind != "spell" for d in s.desk),
         _push("desk-any"),
+        brief="take a recipe card or a Stone from the Desk",
     ),
     "creation": Spell(
         "Lay up to two cards from your hand on the Desk as elements, scoring as usual.",
         lambda s, seat: bool(s.hands[seat]),
         _push("creation"),
+        brief="lay up to 2 cards",
     ),
     "magical-knowledge": Spell(
         "Take a spell card from the Desk into your hand (it cannot be cast this turn).",
         _desk_has("spell"),
         _push("desk-spell"),
+        brief="take a spell card from the Desk",
     ),
     "transfiguration": Spell(
         "Swap a card from your hand for a card on the Desk.",
         lambda s, seat: bool(s.hands[seat]) and bool(s.desk),
         _push("transfigure-desk"),
+        brief="swap a card in your hand for one on the Desk",
     ),
     "overthrow": Spell(
         "Send another player's collected recipe (not one in a Sequence) and its components to "
         "the Desk; its owner keeps the points.",
         lambda s, seat: bool(_others_collected(s, seat)),
         _push("overthrow"),
+        brief="send another player's recipe to the Desk",
     ),
     "diversity": Spell(
         "Score 1 point for every 4 different elements on the Desk.",
         lambda s, seat: different_elements(s) >= 4,
         _diversity,
+        brief="1 point per 4 elements on the Desk",
     ),
     "acceleration": Spell(
         "Two plays follow this spell instead of one.",
         lambda s, seat: bool(s.hands[seat]),
         lambda s, seat: None,
         plays_after=2,
+        brief="make 2 more plays",
     ),
     "forbidden-forest": Spell(
         "Take a creature another player has collected (not one in a Sequence) into your "
         "collection, with its components; no one scores.",
         lambda s, seat: bool(_others_collected(s, seat, "Creature")),
         _push("forest"),
+        brief="take another player's creature",
     ),
-    "scruple": Spell("Every other player scores 1 point.", lambda s, seat: True, _scruple),
+    "scruple": Spell(
+        "Every other player scores 1 point.",
+        lambda s, seat: True,
+        _scruple,
+        brief="every other player scores 1 point",
+    ),
 }
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
-from athanor.engine.text import plural, with_article
+from athanor.engine.text import plural
 from athanor.games.potion_making.desk import Brew, DeskSummary, brewable, holdings
 from athanor.games.potion_making.drawing import Draw, deck_options
 from athanor.games.potion_making.rules import PRACTICE_HAND
@@ -24,7 +24,6 @@ from athanor.games.potion_making.sequences import (
     open_steps,
     place_stone,
     stone_ready,
-    title,
 )
 from athanor.games.potion_making.spells import SPELLS
 
@@ -44,18 +43,18 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
         opts.append(
             Option(
                 f"brew:{rc.key}",
-                f"Collect {with_article(t.name)} "
-                f"({plural(t.points, 'point')}; needs {t.requires_words()})",
+                f"Collect {t.name}: {plural(t.points, 'point')}, needs {t.needs_words()}",
             )
         )
     if s.seq_card[seat] >= 0:
+        # Your own Sequences are "Sequence 2": your card's name goes without saying.
         for j in stone_ready(s, seat):
-            stone, points = s.sequence(seat, j).steps[-1]
+            points = s.sequence(seat, j).steps[-1][1]
             opts.append(
                 Option(
                     f"stone:{j + 1}",
-                    f"Complete {title(s, seat, j)} with the {stone} "
-                    f"({plural(points, 'point')}; the game ends)",
+                    f"Complete Sequence {j + 1} with your Philosopher's Stone: "
+                    f"{plural(points, 'point')}, and the game ends",
                 )
             )
         for j in open_steps(s, seat, hold):
@@ -64,8 +63,7 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
             opts.append(
                 Option(
                     f"step:{j + 1}",
-                    f"Add {name} to {title(s, seat, j)} as step {n + 1} "
-                    f"({plural(points, 'point')})",
+                    f"Add {name} to Sequence {j + 1} as step {n + 1}: {plural(points, 'point')}",
                 )
             )
     seen: set[str] = set()
@@ -77,7 +75,7 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
                 opts.append(
                     Option(
                         f"spell:{card.key}",
-                        f"Cast the {card.name} ({SPELLS[card.type.effect].text})",
+                        f"Cast the {card.name}: {SPELLS[card.type.effect].brief}",
                     )
                 )
     there = desk.shown()
@@ -87,16 +85,10 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
         if card.key in seen:
             continue
         seen.add(card.key)
-        el = " or ".join(card.elements)
-        if card.wild:
-            gain = "no point for Magma"
-        elif any(e not in there for e in card.elements):
-            gain = "a new element: 1 point"
-        else:
-            gain = "already on the Desk: no point"
-        opts.append(Option(f"lay:{card.key}", f"Lay {card.name} on the Desk as {el} ({gain})"))
+        new = not card.wild and any(e not in there for e in card.elements)
+        opts.append(Option(f"lay:{card.key}", s.lay_words(cid, new)))
     if may_draw:
-        opts += deck_options(s)
+        opts += deck_options(s, play=True)
     return opts
 
 
@@ -132,7 +124,14 @@ def _spell(s: PotionMakingState, seat: int, arg: str) -> None:
     spell = SPELLS[card.type.effect]
     s.from_hand(seat, cid)
     s.casting.append(cid)
-    s.act(seat, "cast", "casts", f" the {card.name}.", kind="spell")
+    # Said once: where the spell goes when it is done (FinishSpell says nothing more).
+    s.act(
+        seat,
+        "cast",
+        "casts",
+        f" the {card.name}, which then lies on the Desk as {card.bottom}.",
+        kind="spell",
+    )
     s.stack.append(FinishSpell(seat, cid, spell.plays_after))
     spell.start(s, seat)
 
@@ -166,7 +165,7 @@ class Play(Frame):
                 s.act(self.seat, "have", "has", " no card to play.", kind="turn")
             return None
         if self.after_spell:
-            prompt = "Make another play after the spell"
+            prompt = "Make another play after your spell"
         elif self.may_draw:
             prompt = "Take a card or make a play"
         else:
@@ -193,9 +192,6 @@ class FinishSpell(Frame):
         s.stack.remove(self)
         s.casting.remove(self.card)
         s.desk.append(self.card)
-        if s.log is not None:
-            c = s.card(self.card)
-            s.say("detail", f"The {c.name} goes to the Desk as {' or '.join(c.elements)}.")
         for _ in range(self.plays):
             s.stack.append(Play(self.seat, after_spell=True))
         return None
