@@ -221,8 +221,8 @@ def test_apprentice_whisper_also_says_whether_the_transmuted_face_is_odd_or_even
     assert d is not None
     label = d.options[d.ids.index("whisper:B9:top")].label
     assert (
-        label == "Whisper Brimstone 9: your highest Brimstone; its transmuted face, "
-        "Mandrake 1, is odd"
+        label == "Whisper Brimstone 9: your highest Brimstone (its transmuted face, "
+        "Mandrake 1, is odd)"
     )
     pick(s, "whisper:B9:top")
     assert "The Apprentice adds: its transmuted face, Mandrake 1, is odd." in s.events_for(1)[-1]

@@ -56,9 +56,8 @@ def test_a_whispered_card_is_public_in_every_view() -> None:
         v = s.view(viewer)
         assert [c["face"] for c in v["known"][0]] == ["B9"]
         assert v["whispers"] == [[0, card("B9"), "top", face_of("B9"), ""]]
-    heard = "Ana whispers: Brimstone 9 is the highest Brimstone in Ana's hand."
-    assert s.events_for(1)[-1] == heard
-    assert s.events_for(0)[-1] == "You whisper: Brimstone 9 is the highest Brimstone in your hand."
+    assert s.events_for(1)[-1] == "Ana whispers Brimstone 9, their highest Brimstone."
+    assert s.events_for(0)[-1] == "You whisper Brimstone 9, your highest Brimstone."
     # The others are still asked; Ana, her token spent, is not asked again.
     assert s.decision is not None and s.decision.seat == 1
 

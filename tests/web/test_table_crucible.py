@@ -343,7 +343,7 @@ def test_a_card_is_played_from_the_hand_and_a_discipline_from_its_card(
     assert loose == []
     every_option_is_reachable(page, decision, loose)
     assert _legal(page) == {"hand:B9", "hand:S1", "hand:Q4", "mydisc:stabilizer"}
-    assert _label(page, "hand:B9").startswith("Play Brimstone 9: the cauldron goes to 9 of 22")
+    assert _label(page, "hand:B9").startswith("Play Brimstone 9")
     # Confirming the discipline is a pair of buttons.
     pick(s, "use:stabilizer")
     decision, loose = _staged(page, base, s)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import GameSpec, OptionSpec, Rng
+from athanor.engine import Decision, GameSpec, OptionSpec, Rng
 from athanor.games.crucible.bots import TeamBot
 from athanor.games.crucible.commands import COMMANDS, rules_now, status
 from athanor.games.crucible.disciplines import DISCIPLINES
@@ -26,6 +26,109 @@ def card_texts() -> dict[str, str]:
         "rank."
     )
     return texts
+
+
+# The game's rule words, in our words, for the terminal's card command.
+TERMS = {
+    "Mission": (
+        "One game: a page of the logbook (1 to 12) with its Cauldron Limit, Transmutation "
+        "Target, slag cap, number of tasks and any special rule. The team wins or loses it "
+        "together."
+    ),
+    "Task": (
+        "A goal drafted at the start, such as 'win at least one Salt'. Only its owner's play "
+        "counts for it. The mission is won when every task is complete, and lost the moment "
+        "one can no longer be done."
+    ),
+    "Draft": (
+        "Claiming the revealed tasks one at a time, starting with the Lead Alchemist and going "
+        "round the table; the last task goes to whoever's turn it is."
+    ),
+    "Lead Alchemist": (
+        "Whoever holds Catalyst 4 (or the highest Catalyst dealt). They draft first and lead "
+        "the first reaction, and some tasks compare your tricks with theirs."
+    ),
+    "Discipline": (
+        "Your alchemist's power for the mission: two are dealt, you keep one, and everyone sees "
+        "it. Passive ones always work; the others are used once, on your own turn. Type card "
+        "and a discipline's name to read it."
+    ),
+    "Reaction": (
+        "One round of play, a trick: the leader declares Catalyze or Transmute and plays a "
+        "card, then everyone else plays one card in turn."
+    ),
+    "Trick": (
+        "Another word for a reaction. 'Win a trick' means win a safe Catalyze; for 'the first "
+        "trick' or 'the last trick' every reaction counts."
+    ),
+    "Lead": (
+        "To play the first card of a reaction. The leader also declares Catalyze or Transmute."
+    ),
+    "Suit": (
+        "Brimstone, Quicksilver, Salt, Mandrake, Aether, Lodestone, and the Catalysts (the "
+        "trump suit)."
+    ),
+    "Follow suit": (
+        "Play a card of the suit that was led if you have one (by the face it shows now); "
+        "if you have none, play any card, and everyone learns you have none of that suit."
+    ),
+    "Void": "A suit someone has shown they hold none of, by not following it.",
+    "Catalyze": (
+        "A reaction whose total must stay at or under the Cauldron Limit. If it does, the "
+        "highest Catalyst, or else the highest card of the suit led, wins all the cards."
+    ),
+    "Transmute": (
+        "A reaction that never boils over. At or over the Transmutation Target it succeeds: "
+        "every card flips and goes back to its owner's hand. Under it, it fizzles."
+    ),
+    "Cauldron Limit": (
+        "The highest total a Catalyze may reach (22 unless the mission says otherwise); one "
+        "more and it boils over."
+    ),
+    "Transmutation Target": (
+        "The total a Transmute must reach to succeed (18 unless the mission says otherwise)."
+    ),
+    "Boil Over": (
+        "A Catalyze passing the Cauldron Limit: it stops at once, its cards go to the slag "
+        "pile, and whoever pushed it over takes a slag token and leads next."
+    ),
+    "Slag": (
+        "Slag tokens count Boil Overs for the whole team; the lab is lost at the mission's "
+        "slag cap. The slag pile holds the cards of boiled reactions, won by nobody."
+    ),
+    "Flip": (
+        "What a successful Transmute does to a card: it turns to the opposite suit (Brimstone "
+        "and Mandrake, Quicksilver and Aether, Salt and Lodestone) at 10 minus its rank. "
+        "Catalysts never flip."
+    ),
+    "Fizzle": (
+        "A Transmute that ends under its target: its cards are destroyed, out of the mission."
+    ),
+    "Whisper Token": (
+        "Once per mission, before a reaction, you may show one card to everyone with a true "
+        "hint: your highest (top), lowest (bottom) or only (middle) card of its suit. Type the "
+        "card's name to whisper it, or p to pass."
+    ),
+    "Sponge": (
+        "Mission 11: one alchemist, a volunteer, who must win no Catalyze trick and may not "
+        "lead a Transmute."
+    ),
+    "Out of play": (
+        "Cards not dealt when the deck does not share out evenly; nobody sees them and they "
+        "never count."
+    ),
+}
+
+
+def whisper_offer(view: Any, decision: Decision) -> str | None:
+    """The Whisper question in one line (the terminal lists its options only on ?); None
+    for every other question."""
+    if not any(o.id.startswith("whisper:") for o in decision.options):
+        return None
+    return (
+        "You hold a Whisper Token: type a card to whisper it (your highest, lowest or only "
+        "of a suit), or p to pass; ? lists them."
+    )
 
 
 # The conformance suite plays seed ``i`` with ``3 + i % 3`` players and option set ``i % 36``:
@@ -64,8 +167,10 @@ SPEC = GameSpec(
     sample_options=sample_options,
     conformance_options=CONFORMANCE_OPTIONS,
     minor_events=frozenset({"deal"}),
-    shortcuts={"c": "catalyze", "t": "transmute"},
+    shortcuts={"c": "catalyze", "t": "transmute", "p": "pass", "pass": "pass"},
     cards=card_texts,
+    terms=TERMS,
+    offer=whisper_offer,
     score_name="missions won",
     help=(
         "A cooperative game: the team wins the mission only when every drafted task is "

@@ -76,3 +76,14 @@ def listing(items: list[str]) -> str:
 def names(faces: list[int]) -> str:
     """Faces named in order: 'Salt 4, Brimstone 9 and Catalyst 2'."""
     return listing([NAME[f] for f in faces])
+
+
+def by_suit(faces: list[int]) -> str:
+    """Faces grouped by suit, each suit named once: 'Brimstone 1, 3 and 6; Salt 2'."""
+    groups: dict[int, list[int]] = {}
+    for f in faces:
+        groups.setdefault(SUIT[f], []).append(RANK[f])
+    parts = [
+        f"{SUITS[su]} {listing([str(r) for r in sorted(groups[su])])}" for su in sorted(groups)
+    ]
+    return "; ".join(parts) if parts else "no cards"

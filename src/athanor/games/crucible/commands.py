@@ -7,21 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.games.crucible.cards import RANK, SUIT, SUITS, face_of, plural
+from athanor.games.crucible.cards import RANK, SUIT, SUITS, by_suit, face_of, plural
 
 
 def _by_suit(codes: list[str]) -> str:
-    groups: dict[int, list[int]] = {}
-    for code in codes:
-        f = face_of(code)
-        groups.setdefault(SUIT[f], []).append(RANK[f])
-    parts = []
-    for su in sorted(groups):
-        ranks = sorted(groups[su])
-        words = [str(r) for r in ranks]
-        joined = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        parts.append(f"{SUITS[su]} {joined}")
-    return "; ".join(parts) if parts else "no cards"
+    return by_suit([face_of(code) for code in codes])
 
 
 def _who(view: Any, seat: int, viewer: int | None) -> str:

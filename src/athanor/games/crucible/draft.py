@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option, ResponseWindow
 from athanor.games.crucible import tasks as tk
-from athanor.games.crucible.cards import ALL_CARDS, DECK_SIZE, DUAL, NAME, names, plural
+from athanor.games.crucible.cards import ALL_CARDS, DECK_SIZE, DUAL, NAME, by_suit, plural
 from athanor.games.crucible.disciplines import DISCIPLINES, ORDER
 from athanor.games.crucible.judge import review
 from athanor.games.crucible.reaction import Reaction
@@ -20,12 +20,12 @@ def begin(s: CrucibleState) -> None:
     """Deal the cards and the disciplines, find the Lead Alchemist, reveal the tasks."""
     n = s.players
     m = s.mission
+    special = f" Special rule: {m.special_text}." if m.special else ""
     s.say(
         "setup",
         f"Mission {m.number}, {m.name}, for {n} alchemists: Cauldron Limit {m.cauldron_limit}, "
         f"Transmutation Target {m.transmutation_target}, the lab is lost at "
-        f"{plural(m.slag_cap, 'slag token')}, {plural(m.tasks, 'task')} to draft. "
-        f"Special rule: {m.special_text}.",
+        f"{plural(m.slag_cap, 'slag token')}, {plural(m.tasks, 'task')} to draft.{special}",
     )
     deck = list(ALL_CARDS)
     s.rng.shuffle(deck)
@@ -47,7 +47,7 @@ def begin(s: CrucibleState) -> None:
         s.say(
             "deal",
             f"{s.names[seat]} picks up {plural(k, 'card')}.",
-            [(seat, f"Your hand: {names(s.hands[seat])}.")],
+            [(seat, f"Your hand: {by_suit(s.hands[seat])}.")],
         )
     # The Lead Alchemist holds Catalyst 4, or else the highest Catalyst dealt (C2).
     lead, top = 0, -1
@@ -95,7 +95,8 @@ def begin(s: CrucibleState) -> None:
             s.revealed.append(tid)
     s.say(
         "setup",
-        "The tasks revealed: " + " ".join(tk.TASKS[t].text for t in s.revealed),
+        ("The task revealed: " if len(s.revealed) == 1 else "The tasks revealed: ")
+        + " ".join(tk.TASKS[t].text for t in s.revealed),
     )
     s.stack.append(Reaction())
     s.stack.append(DisciplineDraft(list(order)))
@@ -231,8 +232,11 @@ class TaskDraft(Frame):
     def _take(self, s: CrucibleState, seat: int, tid: str, last: bool) -> None:
         s.revealed.remove(tid)
         s.tasks.append([tid, seat, tk.OPEN])
-        what = "the last task" if last else "a task"
-        s.act(seat, "take", "takes", f" {what}: {tk.TASKS[tid].text}", kind="setup")
+        if last and s.mission.tasks == 1:
+            what = " it."  # the only task, named by the line just before
+        else:
+            what = f" {'the last task' if last else 'a task'}: {tk.TASKS[tid].text}"
+        s.act(seat, "take", "takes", what, kind="setup")
         self.pos += 1
 
 
@@ -247,8 +251,7 @@ class DisciplineDraft(Frame):
     def run(self, state: Any) -> Decision | None:
         s: CrucibleState = state
         if self.pos >= len(self.order):
-            s.stack.pop()
-            s.say("setup", "The first reaction begins.")
+            s.stack.pop()  # "Reaction 1: ... leads." comes next
             review(s)
             return None
         seat = self.order[self.pos]
@@ -266,5 +269,10 @@ class DisciplineDraft(Frame):
         s.disc[seat] = key
         s.disc_hand[seat] = [k for k in s.disc_hand[seat] if k != key]
         d = DISCIPLINES[key]
-        s.act(seat, "keep", "keeps", f" the {d.name}: {d.text}", kind="setup")
+        # The keeper has just read its words in the option.
+        s.say(
+            "setup",
+            f"{s.names[seat]} keeps the {d.name}: {d.text}",
+            [(seat, f"You keep the {d.name}.")],
+        )
         self.pos += 1

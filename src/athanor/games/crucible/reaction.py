@@ -22,10 +22,10 @@ from athanor.games.crucible.cards import (
     RANK,
     SUIT,
     SUITS,
-    names,
+    by_suit,
     plural,
 )
-from athanor.games.crucible.disciplines import DISCIPLINES
+from athanor.games.crucible.disciplines import DISCIPLINES, NO_LIMIT
 from athanor.games.crucible.judge import end_mission, review
 from athanor.games.crucible.missions import TRANSMUTE_LIMIT
 
@@ -60,15 +60,16 @@ def play_card(s: CrucibleState, seat: int, card: int) -> bool:
     s.plays.append([seat, card])
     s.cancelled[seat] = False
     total = s.total()
+    played = f" {NAME[f]}{s.counts_note(seat, f)}"
     if s.intent == CATALYZE:
         lim = s.limit()
         if total > lim:
-            s.act(seat, "play", "plays", f" {NAME[f]}.")
+            s.act(seat, "play", "plays", f"{played}.")
             boil_over(s, seat, total, lim)
             return True
-        s.act(seat, "play", "plays", f" {NAME[f]}: the cauldron is at {total}{s.of_limit()}.")
+        s.act(seat, "play", "plays", f"{played}: the cauldron is at {total}{s.of_limit()}.")
     else:
-        s.act(seat, "play", "plays", f" {NAME[f]}: the total is {total}, aiming for {s.target()}.")
+        s.act(seat, "play", "plays", f"{played}: the total is {total}, aiming for {s.target()}.")
     return False
 
 
@@ -113,12 +114,9 @@ def resolve(s: CrucibleState) -> None:
         if total == 22:
             s.eq22 = True
         how = " (the Hoarder claims it)" if claimed else ""
-        s.act(
-            winner,
-            "win",
-            "wins",
-            f" the Catalyze at {total}{s.of_limit()}{how}, taking {names(faces)}.",
-        )
+        if not claimed and s.trick_winner(everyone_may_win=True) != winner:
+            how = " (the Void Weaver's Catalyst cannot win)"
+        s.act(winner, "win", "wins", f" the Catalyze, taking {plural(len(faces), 'card')}{how}.")
         s.history.append(["C", winner, total])
         s.leader = winner
         if winner == s.sponge:
@@ -137,15 +135,14 @@ def resolve(s: CrucibleState) -> None:
             for seat, _ in s.plays:
                 s.rec[seat][tk.FIZZLE] = 1
             s.destroyed.extend(c for _, c in s.plays)
+            k = len(s.plays)
             s.say(
                 "reaction",
-                f"The Transmute fizzles at {total}, short of {target}: "
-                f"{names([face[c] for _, c in s.plays])} {'is' if len(s.plays) == 1 else 'are'} "
-                "destroyed.",
+                f"The Transmute fizzles, short of {target}: "
+                + ("its card is destroyed." if k == 1 else f"its {k} cards are destroyed."),
             )
             s.history.append(["F", nxt, total])
-        s.leader = nxt
-        s.act(nxt, "lead", "leads", " the next reaction.")
+        s.leader = nxt  # said as the next reaction begins
     _clear(s)
     review(s)
 
@@ -158,11 +155,11 @@ def _transmute_succeeds(
         s.eq18 = True
     top, low = max(values), min(values)
     upright = {seat for key, seat in s.mods.items() if DISCIPLINES[key].keeps_upright}
-    why = "the Transmuter forces it" if forced and total < target else f"{total} reaches {target}"
+    why = ", as the Transmuter forces it" if forced and total < target else ""
     s.say(
         "reaction",
-        f"The Transmute succeeds ({why}); every card goes back to its owner's hand. "
-        f"{plural(TRANSMUTE_LIMIT - s.transmutes, 'successful Transmute')} left this mission.",
+        f"The Transmute succeeds{why} "
+        f"({plural(TRANSMUTE_LIMIT - s.transmutes, 'successful Transmute')} left this mission).",
     )
     for (seat, c), v in zip(s.plays, values, strict=True):
         rec = s.rec[seat]
@@ -209,7 +206,12 @@ def intent_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
 
 
 def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
-    """One option per distinct face this seat may play, then any discipline it may use."""
+    """One option per distinct face this seat may play, then any discipline it may use.
+
+    A label names the card, and in brackets what the listener could not work out from the
+    question (which gives the total and the limit or target): that the card counts other
+    than its rank, or that it boils the cauldron over. So a card's label stays the same
+    from one question to the next."""
     total = s.total()
     face = s.face
     seen: set[int] = set()
@@ -221,14 +223,11 @@ def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
         if f in seen:
             continue
         seen.add(f)
-        after = total + s.value(seat, f)
-        if catalyze:
-            if after > lim:
-                label = f"Play {NAME[f]}: the cauldron boils over ({after}, limit {lim})"
-            else:
-                label = f"Play {NAME[f]}: the cauldron goes to {after}{s.of_limit()}"
-        else:
-            label = f"Play {NAME[f]}: the total goes to {after}, aiming for {s.target()}"
+        v = s.value(seat, f)
+        notes = [f"counts {v}"] if v != RANK[f] else []
+        if catalyze and total + v > lim:
+            notes.append("boils over")
+        label = f"Play {NAME[f]}" + (f" ({', '.join(notes)})" if notes else "")
         opts.append(Option(f"play:{CODE[f]}", label))
     key = s.disc[seat]
     if key and not s.disc_used[seat] and not s.cancelled[seat]:
@@ -296,26 +295,30 @@ class Reaction(Frame):
                 declare(s, leader, CATALYZE)
                 self.step = "play"
                 return None
-            hand = names([s.face[c] for c in sorted(s.hands[leader], key=s.face.__getitem__)])
-            return Decision(
-                leader,
-                f"You lead reaction {s.reaction}: Catalyze or Transmute? (your hand: {hand})",
-                opts,
-            )
+            hand = by_suit([s.face[c] for c in s.hands[leader]])
+            return Decision(leader, f"You lead: Catalyze or Transmute? (your hand: {hand})", opts)
         seat = self.order[self.pos]
         return Decision(seat, self._prompt(s, seat), play_options(s, seat))
 
     def _prompt(self, s: CrucibleState, seat: int) -> str:
-        word = "Catalyze" if s.intent == CATALYZE else "Transmute"
+        """The question for a play: the cards played were each just told, so it gives only
+        the total against the limit (or target) and the suit led."""
+        catalyze = s.intent == CATALYZE
+        word = "Catalyze" if catalyze else "Transmute"
         if not s.plays:
-            return f"Lead a card to the {word}"
-        played = names([s.face[c] for _, c in s.plays])
+            if not catalyze:
+                goal = f"target {s.target()}"
+            elif s.limit() >= NO_LIMIT:
+                goal = "no limit: the Purifier"
+            else:
+                goal = f"limit {s.limit()}"
+            return f"Lead a card to the {word} ({goal})"
         goal = (
             f"total {s.total()}{s.of_limit()}"
-            if s.intent == CATALYZE
+            if catalyze
             else f"total {s.total()}, target {s.target()}"
         )
-        return f"Play to the {word} ({played} so far; {goal}; {SUITS[s.lead_suit()]} led)"
+        return f"Play to the {word} ({goal}; {SUITS[s.lead_suit()]} led)"
 
     def choose(self, state: Any, option_id: str) -> None:
         s: CrucibleState = state
@@ -389,7 +392,8 @@ def hints(s: CrucibleState, seat: int) -> list[tuple[int, str, str]]:
             if not alone and RANK[f] == RANK[faces[0]]:
                 kinds.append("bottom")
             for hint in kinds:
-                extra = f"; {parity_words(f)}" if parity else ""
+                # In brackets: a card named there (the transmuted face) is not one to type.
+                extra = f" ({parity_words(f)})" if parity else ""
                 label = f"Whisper {NAME[f]}: your {HINT_WORDS[hint]} {SUITS[su]}{extra}"
                 out.append((f, hint, label))
     return out
@@ -415,9 +419,8 @@ def whisper(s: CrucibleState, seat: int, card: int, hint: str) -> None:
     extra = f" The Apprentice adds: {parity}." if parity else ""
     s.say(
         "whisper",
-        f"{s.names[seat]} whispers: {NAME[f]} is the {HINT_WORDS[hint]} {su} in "
-        f"{s.names[seat]}'s hand.{extra}",
-        [(seat, f"You whisper: {NAME[f]} is the {HINT_WORDS[hint]} {su} in your hand.{extra}")],
+        f"{s.names[seat]} whispers {NAME[f]}, their {HINT_WORDS[hint]} {su}.{extra}",
+        [(seat, f"You whisper {NAME[f]}, your {HINT_WORDS[hint]} {su}.{extra}")],
     )
 
 

@@ -174,6 +174,17 @@ class CrucibleState(GameState):
             return 10
         return RANK[face]
 
+    def counts_note(self, seat: int, face: int) -> str:
+        """Words for a card that counts other than its rank, for narration: ' (the Void
+        Weaver counts it 0)', or '' when it counts its rank."""
+        v = self.value(seat, face)
+        if v == RANK[face]:
+            return ""
+        kept = self.disc[seat]
+        if kept and v == 0:
+            return f" (the {DISCIPLINES[kept].name} counts it 0)"
+        return f" (Heavy Metals: it counts {v})"
+
     def total(self) -> int:
         """The running total of this reaction."""
         face = self.face
@@ -210,11 +221,16 @@ class CrucibleState(GameState):
                 return False
         return True
 
-    def trick_winner(self) -> int:
+    def trick_winner(self, everyone_may_win: bool = False) -> int:
         """Who wins (or, after a Transmute, leads next): the highest Catalyst, else the
-        highest card of the lead suit; cards that may not win are passed over (C10)."""
+        highest card of the lead suit; cards that may not win are passed over (C10), unless
+        ``everyone_may_win`` (who would have won without the Void Weaver)."""
         face = self.face
-        eligible = [(seat, face[c]) for seat, c in self.plays if self.can_win(seat, face[c])]
+        eligible = [
+            (seat, face[c])
+            for seat, c in self.plays
+            if everyone_may_win or self.can_win(seat, face[c])
+        ]
         if not eligible:
             return self.plays[0][0]
         cats = [(seat, f) for seat, f in eligible if f >= DUAL]
