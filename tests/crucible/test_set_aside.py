@@ -7,7 +7,8 @@ import pytest
 
 import athanor
 from athanor import catalog
-from athanor.games.crucible.draft import can_be_drafted
+from athanor.games.crucible.bots import TeamBot
+from athanor.games.crucible.draft import TaskDraft, can_be_drafted
 from athanor.games.crucible.judge import review
 from athanor.games.crucible.rules import CrucibleState
 from tests.crucible.helpers import table
@@ -108,3 +109,25 @@ def test_the_team_bots_lose_no_mission_before_the_first_card(players: int) -> No
                 s.apply(bots[d.seat].choose(s, d))
             assert isinstance(s, CrucibleState)
             assert not s.outcome, (mission, seed, s.detail)
+
+
+def test_the_team_bot_takes_a_comparison_rather_than_leave_it_to_the_lead_alchemist() -> None:
+    """Mission 8 at four: the Lead Alchemist has the first and the fifth pick. With two tasks
+    left at the fourth pick, one of them a comparison with the Lead Alchemist, the fourth
+    alchemist takes the comparison, whatever its hand would rather have."""
+    s = table("C4 S1 A2", "B3 S2 A4", "B5 S3 M2", "Q1 Q9 S9 L1", mission=8, start=False)
+    s.tasks = [["tricks-0", 0, "open"], ["win-aether", 1, "open"], ["win-brimstone", 2, "open"]]
+    s.revealed = ["win-salt", "more-than-lead"]
+    s.stack.append(TaskDraft([0, 1, 2, 3], pos=3))
+    s._run()
+    d = s.decision
+    assert d is not None and d.seat == 3
+    assert TeamBot(1).choose(s, d) == "task:more-than-lead"
+    # Mission 2 at three: the Lead Alchemist, first to pick, leaves the comparison to Bo.
+    s = table("C4 S1 A2", "B3 S2 A4", "B5 S3 M2", mission=2, start=False)
+    s.revealed = ["more-than-lead", "win-salt"]
+    s.stack.append(TaskDraft([0, 1, 2]))
+    s._run()
+    d = s.decision
+    assert d is not None and d.seat == 0
+    assert TeamBot(1).choose(s, d) == "task:win-salt"

@@ -887,7 +887,11 @@ class TeamBot:
                 s -= 5.0  # several end-of-mission goals on one alchemist pull apart
             return s
 
-        safe = [t for t in ids if _rest_can_be_drafted(k, v, t)]
+        safe = [
+            t
+            for t in ids
+            if not _publicly_impossible(k, t, k.me, k.sponge) and _rest_can_be_drafted(k, v, t)
+        ]
         best = max(safe or ids, key=lambda t: (score(t), -ids.index(t)))
         return f"task:{best}"
 
