@@ -161,6 +161,7 @@ def _transmute_succeeds(
         f"The Transmute succeeds{why} "
         f"({plural(TRANSMUTE_LIMIT - s.transmutes, 'successful Transmute')} left this mission).",
     )
+    back: list[tuple[int, str]] = []  # each card's owner and what became of it, in words
     for (seat, c), v in zip(s.plays, values, strict=True):
         rec = s.rec[seat]
         if v == top:
@@ -170,13 +171,21 @@ def _transmute_succeeds(
         before = s.face[c]
         if c < DUAL and seat not in upright:
             s.face[c] = FLIP[before]
-            what = f" {NAME[before]} back, flipped to {NAME[s.face[c]]}."
+            back.append((seat, f"{NAME[before]} is now {NAME[s.face[c]]}"))
         else:
             why_not = "a Catalyst never flips" if c >= DUAL else "the Anchor holds it upright"
-            what = f" {NAME[before]} back unflipped ({why_not})."
+            back.append((seat, f"{NAME[before]} unflipped ({why_not})"))
         s.hands[seat].append(c)
         s.known[c] = 1
-        s.act(seat, "take", "takes", what)
+    if s.log is not None:
+        # One sentence for every card going back, each owner reading "your" for their own.
+        def told(viewer: int | None) -> str:
+            parts = [
+                ("your " if seat == viewer else f"{s.names[seat]}'s ") + what for seat, what in back
+            ]
+            return "Back to each hand: " + "; ".join(parts) + "."
+
+        s.say_each("take", told, [seat for seat, _ in back])
 
 
 def _clear(s: CrucibleState) -> None:
