@@ -6,15 +6,16 @@ Seat 0 is "the person": the game's default bot chooses for it, and its choice is
 into the terminal table as a number, so everything is printed as a person would hear it.
 The other seats are the game's default bot. An own turn is a run of the person's
 questions with nobody else choosing in between (a Dominion turn, a Crucible reaction, a
-Potion Party or Potion-Making turn); its cost is everything printed since the person's
-previous turn (the others' turns included) up to the person's last answer in it. Words
-are counted as a screen reader says them; seconds are at 175 words a minute (espeak-ng's
-default rate).
+Potion Party or Potion-Making turn). Two figures for each: the own turn itself, from its
+first question to the person's last answer (the questions and what the person's choices
+made happen), and the whole stretch since the person's previous turn (the others' turns
+included). Words are counted as a screen reader says them; seconds are at 175 words a
+minute (espeak-ng's default rate).
 
 The settings: each verbosity of questions (full, changes, short) with all of the other
-players' turns told, and short with brief narration of others' turns. Run against an
-older checkout (where the table has no verbosity) the "full" row is that version's only
-way of talking.
+players' turns told, and with brief narration of others' turns. Run against an older
+checkout (where the table has no verbosity) the "full" row is that version's only way of
+talking.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ SETTINGS = (  # name: (verbosity, brief)
     ("changes, brief", "changes", True),
     ("short", "short", False),
     ("short, brief", "short", True),
+    ("full, brief", "full", True),
 )
 WORDS_A_MINUTE = 175
 _WORD = re.compile(r"[^\W_]+(?:['.][^\W_]+)*")
@@ -60,9 +62,12 @@ class Person(Terminal):
         super().__init__(None, self.buffer)
         self.bot = bot
         self.table: Table | None = None
-        self.turns: list[str] = []  # the text of each finished own turn
+        self.turns: list[str] = []  # the text of each finished stretch, others' turns too
+        self.own: list[str] = []  # the text of each finished own turn
         self.last_choices = -2
-        self.start = 0  # where the turn being told began in the buffer
+        self.start = 0  # where the stretch being told began in the buffer
+        self.first_question = 0  # where the own turn's first question began
+        self.asked = 0  # where the question being shown began
 
     def ask(self, prompt: str) -> str | None:
         assert self.table is not None
@@ -71,21 +76,28 @@ class Person(Terminal):
         if d is None:  # not a move: leaving asks yes or no
             return "yes"
         made = len(state.choices or [])
-        if made != self.last_choices + 1 and self.last_choices >= 0:
-            # Someone else chose since the person's last answer: that turn is over.
-            self.turns.append(self.buffer.getvalue()[self.start : self.end])
-            self.start = self.end
+        if made != self.last_choices + 1:
+            if self.last_choices >= 0:
+                # Someone else chose since the person's last answer: that turn is over.
+                text = self.buffer.getvalue()
+                self.turns.append(text[self.start : self.end])
+                self.own.append(text[self.first_question : self.end])
+                self.start = self.end
+            self.first_question = self.asked
         self.last_choices = made
         option = self.bot.choose(state, d)
         self.end = len(self.buffer.getvalue())
         return str(d.ids.index(option) + 1)
 
 
-def measure(game: str, verbosity: str, brief: bool, games: int, seed: int) -> list[str]:
-    """Every own turn's text over ``games`` seeded games."""
+def measure(
+    game: str, verbosity: str, brief: bool, games: int, seed: int
+) -> tuple[list[str], list[str]]:
+    """Every own turn's text, and every stretch's, over ``games`` seeded games."""
     players, options = GAMES[game]
     spec = catalog.spec(game)
     turns: list[str] = []
+    own: list[str] = []
     takes_verbosity = "verbosity" in inspect.signature(Table).parameters
     for g in range(games):
         state = athanor.new_game(game, players, seed + g, dict(options))
@@ -97,9 +109,17 @@ def measure(game: str, verbosity: str, brief: bool, games: int, seed: int) -> li
         table = Table(state, agents, person, brief=brief, **extra)
         person.table = table
         person.end = 0
+        show = table.show
+
+        def marked(*args: Any, person: Person = person, show: Any = show) -> None:
+            person.asked = len(person.buffer.getvalue())
+            show(*args)
+
+        table.show = marked  # type: ignore[method-assign]
         table.run()
         turns.extend(person.turns)
-    return turns
+        own.extend(person.own)
+    return own, turns
 
 
 def figures(turns: list[str]) -> tuple[float, float, float]:
@@ -119,21 +139,27 @@ def main() -> None:
     args = ap.parse_args()
     chosen = args.game or list(GAMES)
     if args.markdown:
-        print("| Game | Verbosity | Own turns | Lines a turn | Words a turn | Seconds a turn |")
-        print("|---|---|---:|---:|---:|---:|")
+        print(
+            "| Game | Verbosity | Own turns | Own turn: lines | words | seconds "
+            "| With others' turns: lines | words | seconds |"
+        )
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for game in chosen:
         for name, verbosity, brief in SETTINGS:
             started = time.perf_counter()
-            turns = measure(game, verbosity, brief, args.games, args.seed)
-            lines, words, seconds = figures(turns)
+            own, turns = measure(game, verbosity, brief, args.games, args.seed)
+            a = figures(own)
+            b = figures(turns)
             if args.markdown:
-                cells = [game, name, len(turns), f"{lines:.1f}", f"{words:.0f}", f"{seconds:.0f}"]
+                cells = [game, name, len(own)]
+                cells += [f"{a[0]:.1f}", f"{a[1]:.0f}", f"{a[2]:.0f}"]
+                cells += [f"{b[0]:.1f}", f"{b[1]:.0f}", f"{b[2]:.0f}"]
                 print("| " + " | ".join(str(c) for c in cells) + " |")
             else:
                 print(
-                    f"{game:14} {name:13} {len(turns):5} turns  {lines:6.1f} lines  "
-                    f"{words:6.0f} words  {seconds:5.0f} s a turn  "
-                    f"({time.perf_counter() - started:.1f} s to measure)"
+                    f"{game:14} {name:15} {len(own):4} turns; own turn {a[0]:5.1f} lines "
+                    f"{a[1]:4.0f} words {a[2]:4.0f} s; with others' {b[0]:5.1f} lines "
+                    f"{b[1]:4.0f} words {b[2]:4.0f} s  ({time.perf_counter() - started:.1f} s)"
                 )
             sys.stdout.flush()
 

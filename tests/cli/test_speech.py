@@ -113,9 +113,12 @@ def test_questions_of_one_kind_share_a_kind() -> None:
 
 
 def _table(game: str, out: io.StringIO, **spec_changes: Any) -> Table:
+    """A table whose game spec has the changes (the game's own spec is left as it was)."""
     state = athanor.new_game(game, 2, 5)
     table = Table(state, {1: athanor.catalog.bot(game, "random", 1)}, Terminal(None, out))
-    table.spec = dataclasses.replace(state.spec, **spec_changes)
+    real = state.spec
+    table.spec = dataclasses.replace(real, **spec_changes)
+    type(state).spec = real  # making a spec registers it with its state class
     return table
 
 
@@ -182,3 +185,30 @@ def test_a_game_without_bots_says_it_is_for_people_at_one_keyboard(
     assert "--bots 1" in out
     _, out, _ = run(monkeypatch, DOM, "quit\nyes\n")
     assert "people take turns" not in out
+
+
+def test_how_to_list_is_said_the_first_few_times_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, out, _ = run(monkeypatch, [*DOM, "--verbosity", "short"], "e\n" * 6 + "quit\nyes\n")
+    asked = [line for line in out.splitlines() if "Buy a card" in line]
+    assert len(asked) >= 6
+    assert all(line.endswith("; ? lists them.") for line in asked[:3])
+    assert not any("? lists" in line for line in asked[3:])
+    assert all(
+        line.endswith("options (e to end your turn; t to play all your Treasures).")
+        for line in asked[3:]
+    )
+
+
+def test_many_options_gone_are_counted_not_named() -> None:
+    out = io.StringIO()
+    table = _table("dominion", out)
+    d = table.state.decision
+    assert d is not None
+    kind = question_kind(d.prompt)
+    extra = tuple((f"gone{i}", f"Buy Gone {i} (9 coins)") for i in range(5))
+    table.listed[kind] = tuple((o.id, o.label) for o in d.options) + extra
+    table.show(d)
+    assert "5 options gone. The other" in out.getvalue()
+    table.listed[kind] = tuple((o.id, o.label) for o in d.options) + extra[:2]
+    table.show(d)
+    assert "No longer: Buy Gone 0 and Gone 1. The other" in out.getvalue()

@@ -32,6 +32,8 @@ LEVEL_WORDS = {
     "full": "every option listed at every question",
 }
 INLINE = 3  # a question with this many options or fewer is said whole, in one line
+HINTS = 3  # how many times "? lists them" is said in a game before it is left out
+GONE_NAMED = 3  # options no longer there are named up to this many, then counted
 
 COMMANDS_HELP = (
     ("help", "these commands and a reminder of the rules"),
@@ -85,6 +87,7 @@ class Table:
         self.kept = kept
         # The options last listed for each kind of question, to tell only what changed.
         self.listed: dict[str, tuple[tuple[str, str], ...]] = {}
+        self.hints = 0
 
     # -- the loop ------------------------------------------------------------------
 
@@ -161,8 +164,9 @@ class Table:
         assert before is not None
         if tuple(options) == before:
             self.term.line(
-                self.term.strong(prompt) + f" The same {len(options)} options as before; "
-                "? lists them."
+                self.term.strong(prompt)
+                + f" The same {len(options)} options as before"
+                + self.hint("; ? lists them.")
             )
             return
         old = set(before)
@@ -173,9 +177,13 @@ class Table:
             [label for oid, label in before if oid not in now_ids and label not in now_labels]
         )
         rest = len(options) - len(new)
-        tail = [f"No longer: {list_words(gone)}."] if gone else []
+        tail = []
+        if len(gone) > GONE_NAMED:
+            tail.append(f"{len(gone)} options gone.")
+        elif gone:
+            tail.append(f"No longer: {list_words(gone)}.")
         if not new:  # nothing to list: one line
-            tail.append(f"The other {rest} as before; ? lists them.")
+            tail.append(f"The other {rest} as before" + self.hint("; ? lists them."))
             self.term.line(self.term.strong(prompt) + " " + " ".join(tail))
             self.listed[kind] = tuple(options)
             return
@@ -183,7 +191,7 @@ class Table:
         for i, label in new:
             self.term.line(f"  {i}. {label}")
         if rest:
-            tail.append(f"{rest} more as before; ? lists all {len(options)}.")
+            tail.append(f"{rest} more as before" + self.hint(f"; ? lists all {len(options)}."))
         if tail:
             self.term.line("  " + " ".join(tail))
         self.listed[kind] = tuple(options)
@@ -201,7 +209,16 @@ class Table:
                 keys[option_id] = key
         labels = {o.id: o.label for o in d.options}
         said = "; ".join(f"{k} to {labels[i][:1].lower()}{labels[i][1:]}" for i, k in keys.items())
-        return f"{len(d.options)} options" + (f" ({said})" if said else "") + "; ? lists them."
+        return (
+            f"{len(d.options)} options"
+            + (f" ({said})" if said else "")
+            + self.hint("; ? lists them.")
+        )
+
+    def hint(self, words: str) -> str:
+        """How to hear the whole list, said the first few times only (then a full stop)."""
+        self.hints += 1
+        return words if self.hints <= HINTS else "."
 
     def read_move(self, d: Decision) -> int | None:
         """Answer typed lines until one is a move (then None) or the person leaves."""
