@@ -245,3 +245,19 @@ def test_the_default_workers_give_the_same_figures_as_one(tmp_path: Path) -> Non
     assert json.loads((tmp_path / "one.json").read_text()) == json.loads(
         (tmp_path / "auto.json").read_text()
     )
+
+
+def test_a_team_report_says_how_many_games_were_lost_before_the_first_card() -> None:
+    """Ruling C38: none should be; the report says so either way."""
+    from athanor import sim
+
+    def record(i: int, ending: str, won: bool) -> sim.GameRecord:
+        return sim.GameRecord(i, ("team",) * 3, (1, 1, 1), (0.0,) * 3, ending, 5, team_won=won)
+
+    early = "lost: impossible task, before the first card"
+    records = [record(0, "won", True), record(1, "lost: impossible task", False)]
+    text = "\n".join(sim.Summary.of("crucible", ["team"] * 3, 1, records).lines())
+    assert "None lost before the first card." in text
+    records.append(record(2, early, False))
+    text = "\n".join(sim.Summary.of("crucible", ["team"] * 3, 1, records).lines())
+    assert "Lost before the first card: 1 (33.3% of games)." in text

@@ -747,10 +747,20 @@ class Summary:
                 )
                 + "."
             )
+            # A team game lost by its set-up alone (ruling C38 says none should be).
+            early = sum(v for k, v in t["losses"].items() if k.endswith(EARLY))
+            yield (
+                f"Lost {EARLY}: {early} ({early / self.games:.1%} of games)."
+                if early
+                else f"None lost {EARLY}."
+            )
         yield f"Average turns per game: {self.turns_total / self.games:.1f}."
 
 
 # -- one row per game ------------------------------------------------------------------
+
+
+EARLY = "before the first card"  # how a game's ending names a loss before any play
 
 
 def write_csv(
