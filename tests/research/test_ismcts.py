@@ -9,7 +9,10 @@ from athanor import catalog
 from athanor.agents.ismcts import Ismcts, rewards
 from athanor.engine import ConfigError, RandomAgent
 from tests.conformance.test_conformance import GAMES, _new
+from tests.dominion.helpers import asking, play
 from tests.potion_party.helpers import table
+from tests.research import twins
+from tests.research.test_determinize import _possessed_militia
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -126,3 +129,29 @@ def test_a_guiding_bot_is_tried_first_so_one_iteration_plays_like_it() -> None:
             checked += 1
         s.apply(bmu.choose(s, d))
     assert checked == 30
+
+
+def test_no_peeking_while_possessing_twins_split_alike_give_the_same_search() -> None:
+    """The possessor sees the possessed player's hand, not how their other cards lie between
+    deck and discard pile: twins dealt differently there give the same statistics and choice
+    (before ruling D44 changed, 11 choices of 40 differed; python -m tests.research.twins)."""
+    assert twins.search_told_apart(twins.possessed_turns(20)) == (0, 0)
+
+
+def test_no_peeking_by_a_third_player_or_the_possessor_under_the_possessed_players_attack() -> None:
+    s = _possessed_militia()
+    play(s, "play:Militia")
+    for seat in (2, 0):  # Cy, then Ana, discard for Bo's Militia
+        assert asking(s)[0] == seat
+        d = s.decision
+        assert d is not None
+        for key in (0, 50):
+            t = twins.twin(s, seat, key)
+            assert twins.alike(s, t, seat)
+            dt = t.decision
+            assert dt is not None
+            assert twins.search(key).stats(s, d) == twins.search(key).stats(t, dt)
+        for _ in range(2):  # two cards to discard
+            d = s.decision
+            assert d is not None
+            s.apply(twins.search(1).choose(s, d))

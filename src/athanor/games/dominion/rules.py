@@ -1095,37 +1095,50 @@ class DominionState(GameState):
         card) are pooled and dealt again into those places, keeping every size: which cards
         a player owns is public (every gain and trash is announced), where the unseen ones
         lie is not. ``seat``'s own deck is shuffled again; its hand and discard pile stay,
-        since it saw every card that went there. A player other than ``seat`` who is being
-        asked something keeps their hand and discard pile, since the question may name
-        cards in them (D11).
+        since it saw every card that went there.
+        While ``seat`` possesses the player whose turn it is, it sees that player's hand
+        (D37), which stays; their deck and their discard pile below its top card are dealt
+        again together, unless the question names the whole pile (Harbinger).
+        When ``seat`` is not the one being asked, the player whose cards the question names
+        keeps hand and discard pile, so that the copy can still answer it (D11); search
+        bots make copies only for the seat being asked, which sees the question anyway.
         Pools are sorted before they are dealt, so the copy depends only on what ``seat``
         knows and on ``seed``.
         """
         c = self.clone()
         rng = Rng(seed)
         d = self._decision
-        asked = d.seat if d is not None else -1
-        # During a possessed turn the questions name the possessed player's hand.
-        seen = c.current if c.possessor >= 0 else -1
+        source = self.question_source()
+        # Whose cards the question names, if ``seat`` is not the one answering it.
+        named = source["seat"] if source is not None and d is not None and d.seat != seat else -1
+        # The player ``seat`` possesses this turn: their hand is in its view (D37).
+        possessed = c.current if c.possessor >= 0 and c.possessor == seat else -1
+        # Harbinger's question lists the possessed player's whole discard pile.
+        whole_pile = (
+            source is not None
+            and source["seat"] == possessed
+            and isinstance(self.stack[-1], fr.Harbinger)
+        )
         for other in range(c.players):
             deck = c.decks[other]
             disc = c.discards[other]
-            if other == seat:
+            if other in (seat, named) or (other == possessed and whole_pile):
                 deck.sort()
                 _shuffle(rng, deck)
                 continue
-            if other in (asked, seen):
-                # The question may name their hand or discard pile (Harbinger): only the
-                # deck is dealt again.
-                deck.sort()
-                _shuffle(rng, deck)
+            below = len(disc) - 1 if disc else 0
+            if other == possessed:
+                pool = deck + disc[:-1]
+                pool.sort()
+                _shuffle(rng, pool)
+                c.discards[other] = pool[:below] + disc[-1:]
+                c.decks[other] = pool[below:]
                 continue
             hand = c.hands[other]
             pool = deck + disc[:-1] + hand
             pool.sort()
             _shuffle(rng, pool)
             k = len(hand)
-            below = len(disc) - 1 if disc else 0
             c.hands[other] = pool[:k]
             c.discards[other] = pool[k : k + below] + disc[-1:]
             c.decks[other] = pool[k + below :]
