@@ -7,6 +7,7 @@ shared steps and checks: kit.py (each game's own table tests are test_table_<gam
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
@@ -247,10 +248,11 @@ def test_each_other_players_turn_is_one_polite_summary(base: str, page: Page) ->
         wait_settled(page, version)
     wait_turn(page)
     said: list[str] = page.evaluate("() => window.__said")
-    theirs = [t for t in said if "Maria's turn" in t]
+    turn_line = re.compile(r"^Turn \d+: Maria's \d+\w\w turn\.")
+    theirs = [t for t in said if turn_line.match(t)]
     log = page.locator("#log-lines li").all_text_contents()
     seen_at_load = len(watch.states[0]["log"])  # what was there before is not announced
-    turns = [line for line in log[seen_at_load:] if "Maria's turn" in line]
+    turns = [line for line in log[seen_at_load:] if turn_line.match(line)]
     assert len(turns) >= 5
     # One summary a turn, starting with the turn's line and holding the whole turn (what
     # Maria played), without the minor lines (her drawing a new hand).
