@@ -77,7 +77,8 @@ def spec(name: str) -> GameSpec:
 
 
 def bot(game: str, name: str, seed: int) -> Any:
-    """Make the bot called ``name`` for a game."""
+    """Make the bot called ``name`` for a game: a level (easy, normal, hard, expert), one
+    of the game's bots, random, ismcts[:...], or a bot file."""
     return bot_maker(game, name)(seed)
 
 
@@ -111,6 +112,9 @@ def bot_maker(game: str, name: str, text: str | None = None) -> Callable[[int], 
     from athanor.engine.agents import RandomAgent
 
     s = spec(game)
+    level = s.levels.get(name)
+    if level is not None and name not in s.bots:
+        return bot_maker(game, level.bot)
     if name == "random":
         return RandomAgent
     if name == "ismcts" or name.startswith("ismcts:"):
@@ -126,16 +130,18 @@ def bot_maker(game: str, name: str, text: str | None = None) -> Callable[[int], 
         return lambda seed: make(body, name, seed)
     factory = s.bots.get(name)
     if factory is None:
-        known = ", ".join(["random", "ismcts", *sorted(s.bots)])
-        close = difflib.get_close_matches(name, ["random", *s.bots], n=3, cutoff=0.4)
+        levels = list(s.levels)
+        known = ", ".join([*levels, "random", "ismcts", *sorted(s.bots)])
+        close = difflib.get_close_matches(name, [*levels, "random", *s.bots], n=3, cutoff=0.4)
         hint = f" Did you mean {', '.join(close)}?" if close else ""
-        raise ConfigError(f"{s.title} has no bot {name!r}.{hint} Bots: {known}")
+        what = f"Levels: {', '.join(levels)}. Other bots" if levels else "Bots"
+        raise ConfigError(f"{s.title} has no bot {name!r}.{hint} {what}: {known}")
     return factory
 
 
 ISMCTS_PARAMS = {
     "iterations": "iterations per decision (default 500)",
-    "time": "seconds per decision instead of a number of iterations",
+    "time": "seconds per decision (with iterations too, whichever comes first)",
     "rollout": "the policy below the tree: random (default) or one of the game's bots",
     "c": "the exploration constant (default 0.7)",
 }
@@ -161,8 +167,10 @@ def _ismcts(game: str, name: str, seed: int) -> Any:
         if key in params:
             raise ConfigError(f"the ISMCTS parameter {key!r} is given twice")
         params[key] = value.strip()
-    iterations = _number(params.get("iterations", "500"), "iterations", int, 1, 10_000_000)
     seconds = _number(params["time"], "time", float, 0.001, 3600.0) if "time" in params else None
+    default = "500" if seconds is None else None  # a time budget alone: as many as fit
+    given = params.get("iterations", default)
+    iterations = None if given is None else _number(given, "iterations", int, 1, 10_000_000)
     c = _number(params.get("c", "0.7"), "c", float, 0.0, 100.0)
     rollout_name = params.get("rollout", "random")
     if rollout_name == "ismcts" or rollout_name.startswith("ismcts:"):
@@ -176,7 +184,7 @@ def _ismcts(game: str, name: str, seed: int) -> Any:
 
     return Ismcts(
         seed,
-        iterations=int(iterations),
+        iterations=None if iterations is None else int(iterations),
         seconds=seconds,
         rollout=factory,
         c=c,

@@ -39,6 +39,32 @@ def test_no_peeking_two_states_alike_from_the_seat_give_the_same_decision(name: 
     assert compared >= 6
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_no_peeking_by_the_expert_level_guided_by_the_games_bot(name: str) -> None:
+    """The expert level (its time budget capped at a few iterations, so that the choice
+    depends on the seed alone) also decides alike for twins; its guiding bot reads only
+    the re-dealt copies."""
+    expert = athanor.spec(name).levels["expert"].bot + ",iterations=6"
+    compared = 0
+    for seed in range(2):
+        state = _new(name, seed, log=False)
+        agent = RandomAgent(seed)
+        step = 0
+        while not state.is_over and compared < 4 * (seed + 1):
+            d = state.decision
+            assert d is not None
+            if step % 9 == 4 and len(d.ids) > 1:
+                twin = state.determinize(d.seat, 700 + step)
+                assert twin.view(d.seat) == state.view(d.seat)
+                a = catalog.bot(name, expert, seed).choose(state, d)
+                b = catalog.bot(name, expert, seed).choose(twin, twin.decision)
+                assert a == b, (name, seed, step, d.prompt)
+                compared += 1
+            state.apply(agent.choose(state, d))
+            step += 1
+    assert compared >= 4
+
+
 def test_it_stops_when_stopping_wins_the_potion() -> None:
     s = table(recipe="speed", first_roll="blue:1 blue:dark blue:dark red:1 red:1 red:dark")
     s.totals[0]["ruby"], s.totals[0]["sapphire"] = 10, 10  # the 2 Ruby this turn finish it

@@ -53,6 +53,23 @@ def test_the_lobby_passes_an_axe_audit_and_opens_a_table_by_keyboard(base: str, 
     audit(page)
 
 
+def test_the_lobby_offers_the_four_levels_each_with_its_line(base: str, page: Page) -> None:
+    page.goto(base)
+    page.select_option("#game", "dominion")
+    spec = athanor.spec("dominion")
+    bot = page.locator("#seat-1-bot")
+    expect(bot).to_have_value("normal")
+    levels = bot.locator("optgroup[label=Levels] option")
+    expect(levels).to_have_count(4)
+    assert levels.all_inner_texts() == ["easy", "normal (default)", "hard", "expert"]
+    about = page.locator("#seat-1-bot-about")
+    expect(about).to_have_text(spec.levels["normal"].line)
+    assert bot.get_attribute("aria-describedby") == "seat-1-bot-about"
+    bot.select_option("expert")
+    expect(about).to_have_text(spec.levels["expert"].line)
+    audit(page)
+
+
 @pytest.mark.parametrize("game", [g.name for g in athanor.games()])
 def test_each_games_table_page_passes_an_axe_audit(base: str, page: Page, game: str) -> None:
     spec = athanor.spec(game)

@@ -66,23 +66,26 @@ def rewards(state: GameState) -> list[float]:
 
 
 class Ismcts:
-    """An ISMCTS bot for any game. Budget: ``iterations`` per decision, or ``seconds`` if
-    given (then the result also depends on the machine's speed). ``rollout`` makes the
-    rollout agent for a seed (None: uniform random). ``c`` is the exploration constant."""
+    """An ISMCTS bot for any game. Budget per decision: ``iterations`` (500 if neither is
+    given), or ``seconds`` (then the result also depends on the machine's speed), or both:
+    it stops at whichever comes first. ``rollout`` makes the rollout agent for a seed (None:
+    uniform random). ``c`` is the exploration constant."""
 
     name = "ismcts"
 
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 500,
+        iterations: int | None = None,
         seconds: float | None = None,
         rollout: Callable[[int], Agent] | None = None,
         c: float = 0.7,
         rollout_name: str = "random",
         bias: float = 2.0,
     ) -> None:
-        if iterations < 1:
+        if iterations is None and seconds is None:
+            iterations = 500
+        if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"the time budget must be positive, not {seconds}")
@@ -113,13 +116,13 @@ class Ismcts:
         root = Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        most = self.iterations
         while True:
             self._iterate(base, seat, root)
             done += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif done >= self.iterations:
+            if most is not None and done >= most:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         best = max(ids, key=lambda i: (_visits(root, i), _mean(root, i)))
@@ -132,7 +135,7 @@ class Ismcts:
         base.log = None
         base.choices = None
         root = Node()
-        for _ in range(self.iterations):
+        for _ in range(self.iterations or 500):
             self._iterate(base, decision.seat, root)
         return {i: (_visits(root, i), _mean(root, i)) for i in ids}
 

@@ -109,7 +109,8 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
         # every roll and shuffle. The end of the game tells it, for a replay.
         term.line(f"{spec.title}. Type help at any prompt for the commands.")
     for s, agent in sorted(agents.items()):
-        term.line(f"{state.names[s]} is a bot ({_bot_words(agent)}).")
+        words = seats[s] if seats[s] in spec.levels else _bot_words(agent)
+        term.line(f"{state.names[s]} is a bot ({words}).")
     people = state.players - len(agents)
     if people > 1 and not loaded:
         term.line(hot_seat_notice(people, bool(agents)))
@@ -197,6 +198,10 @@ def list_games(args: argparse.Namespace, term: Terminal) -> int:
         term.line(f"{spec.name}: {spec.title}, {spec.min_players}-{spec.max_players} players.")
         if spec.summary:
             term.line(f"  {spec.summary}")
+        if spec.levels:
+            term.line(f"  Levels ({', '.join(spec.levels)}), by name after --bots:")
+            for name, level in spec.levels.items():
+                term.line(f"    {name}: {level.line} (bot {level.bot})")
         term.line(
             f"  Bots: {', '.join(['random', *sorted(spec.bots)])} (default {spec.default_bot}); "
             "ismcts or ismcts:iterations=N,rollout=BOT,time=SECONDS searches."
@@ -386,7 +391,10 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("game", help="game name, see: athanor games")
     pl.add_argument("--players", type=int, help="number of players")
     pl.add_argument(
-        "--bots", nargs="+", metavar="BOT", help="bot names, or a number of default bots"
+        "--bots",
+        nargs="+",
+        metavar="BOT",
+        help="levels (easy, normal, hard, expert) or bot names, or a number of default bots",
     )
     pl.add_argument("--seed", type=int, help="random seed (for a repeatable game)")
     pl.add_argument("--load", metavar="FILE", help="continue a saved game")
@@ -431,7 +439,10 @@ def build_parser() -> argparse.ArgumentParser:
     sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
     sm.add_argument("game")
     sm.add_argument(
-        "--bots", nargs="+", metavar="BOT", help="one bot per seat (default: the game's bot)"
+        "--bots",
+        nargs="+",
+        metavar="BOT",
+        help="one level (easy, normal, hard, expert) or bot per seat (default: the game's bot)",
     )
     sm.add_argument("--players", type=int, help="seats, each the game's default bot")
     sm.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")

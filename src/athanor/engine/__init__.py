@@ -1,7 +1,8 @@
 """The engine: the contract every game implements. It knows no game."""
 
-from athanor.engine.agents import Agent, RandomAgent, play_out
+from athanor.engine.agents import Agent, Beginner, RandomAgent, play_out
 from athanor.engine.core import (
+    LEVELS,
     ConfigError,
     Decision,
     Event,
@@ -9,6 +10,7 @@ from athanor.engine.core import (
     GameSpec,
     GameState,
     IllegalMove,
+    Level,
     Option,
     OptionSpec,
     ResponseWindow,
@@ -19,7 +21,9 @@ from athanor.engine.core import (
 from athanor.engine.rng import Rng
 
 __all__ = [
+    "LEVELS",
     "Agent",
+    "Beginner",
     "ConfigError",
     "Decision",
     "Event",
@@ -27,6 +31,7 @@ __all__ = [
     "GameSpec",
     "GameState",
     "IllegalMove",
+    "Level",
     "Option",
     "OptionSpec",
     "RandomAgent",

@@ -7,7 +7,7 @@ the same information). It never reads another seat's hidden cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from athanor.engine.core import Decision, GameState
@@ -49,3 +49,38 @@ class RandomAgent:
     def choose(self, state: GameState, decision: Decision) -> str:
         """Return a uniformly random legal option id."""
         return decision.options[self.rng.below(len(decision.options))].id
+
+
+class Beginner:
+    """A game's bot that now and then makes a beginner's mistake: at each decision, with
+    probability ``chance``, ``slip(state, decision, pick)`` may replace the bot's ``pick``
+    with a plausible but weaker option (or return None to keep it). The slip reads what
+    the seat may know, as every bot does. Deterministic given the seed."""
+
+    def __init__(
+        self,
+        base: Agent,
+        slip: Callable[[GameState, Decision, str], str | None],
+        chance: float,
+        seed: int = 0,
+        name: str = "beginner",
+    ) -> None:
+        if not 0.0 <= chance <= 1.0:
+            raise ValueError(f"the chance of a mistake is from 0 to 1, not {chance}")
+        self.base = base
+        self.slip = slip
+        self.chance = chance
+        self.rng = Rng(seed ^ 0xB16)
+        self.name = name
+        self.slips = 0  # mistakes made so far (for tests and reports)
+
+    def choose(self, state: GameState, decision: Decision) -> str:
+        """The bot's pick, or now and then a beginner's mistake in its place."""
+        pick = self.base.choose(state, decision)
+        if len(decision.ids) < 2 or self.rng.below(1_000_000) >= self.chance * 1_000_000:
+            return pick
+        other = self.slip(state, decision, pick)
+        if other is None or other == pick or other not in decision.ids:
+            return pick
+        self.slips += 1
+        return other

@@ -433,6 +433,20 @@ class OptionSpec:
         return value
 
 
+# The four levels every game offers, weakest first, by these names everywhere (issue 25).
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of play: the bot it makes (a name the catalog knows: one of the game's
+    bots, or an ``ismcts:...`` search) and a line saying what it does, how strong it is
+    and how long it thinks."""
+
+    bot: str
+    line: str
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """The fixed facts of a game, declared once and registered."""
@@ -483,6 +497,9 @@ class GameSpec:
     # Fixed-size actions and observations for learning code (athanor.envs): a function of
     # (checked options, players) giving an ``athanor.engine.encoding.Encoding``.
     encoding: Callable[[Mapping[str, Any], int], Any] | None = None
+    # The four levels (LEVELS), each a bot and its line; a level's name works wherever a
+    # bot's name does.
+    levels: Mapping[str, Level] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.state_class.spec = self
@@ -540,6 +557,9 @@ class GameSpec:
             ],
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,
+            "levels": [
+                {"name": name, "bot": lv.bot, "line": lv.line} for name, lv in self.levels.items()
+            ],
             "cooperative": self.cooperative,
         }
 

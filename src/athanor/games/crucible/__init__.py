@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import Decision, GameSpec, OptionSpec, Rng
-from athanor.games.crucible.bots import TeamBot
+from athanor.engine import Decision, GameSpec, Level, OptionSpec, Rng
+from athanor.games.crucible.bots import TeamBot, make_beginner
 from athanor.games.crucible.commands import COMMANDS, rules_now, status
 from athanor.games.crucible.disciplines import DISCIPLINES
 from athanor.games.crucible.encoding import encoding
@@ -157,8 +157,30 @@ SPEC = GameSpec(
         ),
     ),
     summary="Cooperative trick-taking: draft tasks, Catalyze or Transmute, never boil over.",
-    bots={"team": TeamBot},
+    bots={"team": TeamBot, "beginner": make_beginner},
     default_bot="team",
+    levels={
+        "easy": Level(
+            "beginner",
+            "A beginner: the team bot imagining fewer of the hidden hands, and about one time "
+            "in three playing its highest card without counting the cauldron. Weaker than "
+            "normal; answers at once.",
+        ),
+        "normal": Level(
+            "team",
+            "The team bot: drafts tasks it can do, plays toward them and away from Boil Overs, "
+            "imagining 6 deals of the hidden hands. The default bot; thinks briefly.",
+        ),
+        "hard": Level(
+            "team",
+            "The team bot, as normal: no stronger bot of its own yet. Thinks briefly.",
+        ),
+        "expert": Level(
+            "ismcts:time=1",
+            "Search (ISMCTS) with random playouts (the team bot is too slow for them), never "
+            "peeking at hidden hands. Strength not yet measured; thinks about 1 second a move.",
+        ),
+    },
     status=status,
     commands=COMMANDS,
     cooperative=True,

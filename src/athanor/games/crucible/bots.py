@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from athanor.engine import Decision, GameState, Rng
+from athanor.engine import Beginner, Decision, GameState, Rng
 from athanor.games.crucible.cards import (
     BY_CODE,
     DUAL,
@@ -1203,3 +1203,21 @@ HANDLERS: dict[str, Callable[[TeamBot, Knowledge, Any, Decision], str]] = {
     "theirs": TeamBot._seer,
     "cancel": TeamBot._seer,
 }
+
+
+def highest_card(state: GameState, decision: Decision, pick: str) -> str | None:
+    """A beginner's play: its highest-numbered card, without counting the cauldron."""
+    plays = [i for i in decision.ids if i.startswith("play:")]
+    if not plays:
+        return None
+    return max(plays, key=lambda i: (RANK[BY_CODE[i[5:]]], i))
+
+
+BEGINNER_SLIPS = 0.3  # the share of choices a beginner plays its highest card instead
+BEGINNER_SAMPLES = 2  # deals of the unseen cards it imagines (the team bot: SAMPLES)
+
+
+def make_beginner(seed: int = 0) -> Beginner:
+    """The easy level: the team bot looking less far ahead, and playing its highest card
+    about one time in three."""
+    return Beginner(TeamBot(seed, BEGINNER_SAMPLES), highest_card, BEGINNER_SLIPS, seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from athanor.engine import GameSpec, OptionSpec, Rng
+from athanor.engine import GameSpec, Level, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
 from athanor.games.dominion.commands import COMMANDS, turn_money
 from athanor.games.dominion.encoding import encoding
@@ -15,6 +15,7 @@ from athanor.games.dominion.strategy import (
     Strategy,
     StrategyBot,
     builtin_strategies,
+    make_beginner,
     parsed,
 )
 
@@ -25,7 +26,32 @@ def _strategy_bots() -> dict[str, Any]:
     for name, strategy in builtin_strategies().items():
         bots[name] = lambda seed, st=strategy: StrategyBot(st, seed)
     bots["heuristic"] = HeuristicBot
+    bots["beginner"] = make_beginner
     return bots
+
+
+LEVELS = {
+    "easy": Level(
+        "beginner",
+        "A beginner: buys like big-money-ultimate, but half its buys are the dearest card it "
+        "can afford, with no plan. Weaker than normal; answers at once.",
+    ),
+    "normal": Level(
+        "big-money-ultimate",
+        "Big Money Ultimate: Treasures, a Militia or two, Victory cards on time. The default "
+        "bot; answers at once.",
+    ),
+    "hard": Level(
+        "heuristic",
+        "The heuristic bot: money and the strongest Actions the deck can carry, on any "
+        "kingdom; wins about 3 games in 4 against normal. Answers at once.",
+    ),
+    "expert": Level(
+        "ismcts:time=1,rollout=heuristic",
+        "Search (ISMCTS) guided by the heuristic bot, never peeking at hidden cards. "
+        "Strength not yet measured; thinks about 1 second a move.",
+    ),
+}
 
 
 def status(view: Any, seat: int | None) -> str:
@@ -167,6 +193,7 @@ SPEC = GameSpec(
     summary="Deck-building: buy cards, build your deck, gain the most victory points.",
     bots=_strategy_bots(),
     default_bot="big-money-ultimate",
+    levels=LEVELS,
     status=status,
     commands=COMMANDS,
     sample_options=sample_options,

@@ -26,7 +26,7 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
-from athanor.engine import Decision, GameState, Rng
+from athanor.engine import Beginner, Decision, GameState, Rng
 from athanor.games.dominion.cards import CARDS, TREASURE_COINS, CardType
 from athanor.games.dominion.frames import opt
 from athanor.games.dominion.rules import Weights
@@ -705,3 +705,26 @@ class HeuristicBot(StrategyBot):
         if ok("Silver"):
             return "buy:Silver"
         return "end"
+
+
+def dearest_buy(state: GameState, decision: Decision, pick: str) -> str | None:
+    """A beginner's buy: the dearest card it can afford, with no plan (never a Curse)."""
+    buys = [i for i in decision.ids if i.startswith("buy:") and i != "buy:Curse"]
+    if not buys:
+        return None
+
+    def dear(oid: str) -> tuple[int, str]:
+        cost = CARDS[oid[4:]].cost
+        return (cost.coins + 3 * cost.potions, oid)
+
+    return max(buys, key=dear)
+
+
+BEGINNER_SLIPS = 0.5  # the share of its buys a beginner makes without a plan
+
+
+def make_beginner(seed: int = 0) -> Beginner:
+    """The easy level: Big Money Ultimate, but half its buys are the dearest card it can
+    afford."""
+    base = StrategyBot(builtin_strategies()["big-money-ultimate"], seed)
+    return Beginner(base, dearest_buy, BEGINNER_SLIPS, seed)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from athanor.engine import GameSpec, OptionSpec, Rng
+from athanor.engine import GameSpec, Level, OptionSpec, Rng
 from athanor.engine.text import list_words, plural
 from athanor.games.potion_making import spells, turn
-from athanor.games.potion_making.bots import PotionMakingBot, make_bot
+from athanor.games.potion_making.bots import PotionMakingBot, make_beginner, make_bot
 from athanor.games.potion_making.cards import MODES, load
 from athanor.games.potion_making.commands import COMMANDS, status
 from athanor.games.potion_making.encoding import encoding
@@ -127,8 +127,29 @@ SPEC = GameSpec(
     ),
     summary="Collect recipes from the Desk of Elements; with the Guild, race to the "
     "Philosopher's Stone.",
-    bots={"heuristic": make_bot},
+    bots={"heuristic": make_bot, "beginner": make_beginner},
     default_bot="heuristic",
+    levels={
+        "easy": Level(
+            "beginner",
+            "A beginner: plays like the heuristic bot, but about one time in three settles "
+            "for its second-best play. Weaker than normal; answers at once.",
+        ),
+        "normal": Level(
+            "heuristic",
+            "The heuristic bot: plays for points from what it sees, recipes before plain "
+            "lays. The default bot; answers at once.",
+        ),
+        "hard": Level(
+            "heuristic",
+            "The heuristic bot, as normal: no stronger bot of its own yet. Answers at once.",
+        ),
+        "expert": Level(
+            "ismcts:time=1,rollout=heuristic",
+            "Search (ISMCTS) guided by the heuristic bot, never peeking at hidden cards. "
+            "Strength not yet measured; thinks about 1 second a move.",
+        ),
+    },
     status=status,
     commands=COMMANDS,
     sample_options=sample_options,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from athanor.engine import Decision, GameState, Rng
+from athanor.engine import Beginner, Decision, GameState, Rng
 from athanor.games.potion_making.cards import Card, CardSet, CardType, load
 from athanor.games.potion_making.desk import DeskSummary, Holding, fits, match_recipes
 
@@ -375,3 +375,24 @@ class PotionMakingBot:
 def make_bot(seed: int) -> PotionMakingBot:
     """The heuristic bot."""
     return PotionMakingBot(seed)
+
+
+def second_best(state: GameState, decision: Decision, pick: str) -> str | None:
+    """A beginner's play: a good one, but not the best (the heuristic's second choice)."""
+    m = Mind(state.view(decision.seat), decision.seat)
+    scored = []
+    for oid in decision.ids:
+        verb, _, arg = oid.partition(":")
+        scored.append((VALUES[verb](m, arg), oid))
+    top = max(v for v, _ in scored)
+    rest = [(v, oid) for v, oid in scored if v < top - 1e-9]
+    return max(rest)[1] if rest else None
+
+
+BEGINNER_SLIPS = 0.35  # the share of choices a beginner plays the second best
+
+
+def make_beginner(seed: int = 0) -> Beginner:
+    """The easy level: the heuristic bot, settling for its second choice about one time
+    in three."""
+    return Beginner(PotionMakingBot(seed), second_best, BEGINNER_SLIPS, seed)

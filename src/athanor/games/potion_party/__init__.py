@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from athanor.engine import GameSpec, OptionSpec, Rng
-from athanor.games.potion_party.bots import PotionPartyBot, make_bot
+from athanor.engine import GameSpec, Level, OptionSpec, Rng
+from athanor.games.potion_party.bots import PotionPartyBot, make_beginner, make_bot
 from athanor.games.potion_party.data import ALCHEMISTS, DEFAULT_FACES, RECIPES, parse_faces
 from athanor.games.potion_party.encoding import encoding
 from athanor.games.potion_party.optimal import make_optimal
@@ -120,6 +120,30 @@ TERMS: dict[str, str] = {
 }
 
 
+LEVELS = {
+    "easy": Level(
+        "beginner",
+        "A beginner: plays like the heuristic bot, but about one time in three stops too "
+        "early or rolls on too greedily. Weaker than normal; answers at once.",
+    ),
+    "normal": Level(
+        "heuristic",
+        "The heuristic bot: pairs Super Dice, saves Alchemy, rolls on when the odds are "
+        "good. The default bot; answers at once.",
+    ),
+    "hard": Level(
+        "optimal",
+        "The exact solver's policy: the best play for a lone player racing to the potion "
+        "(it ignores Sabotage). Usually answers at once, now and then takes a second.",
+    ),
+    "expert": Level(
+        "ismcts:time=1,rollout=heuristic",
+        "Search (ISMCTS) guided by the heuristic bot, never peeking at future dice. Strength "
+        "not yet measured; thinks about 1 second a move.",
+    ),
+}
+
+
 def sample_options(rng: Rng) -> dict[str, Any]:
     """A random valid set-up: any recipe mode or recipe, either way of picking alchemists."""
     recipes = ("choose", "random", *RECIPES)
@@ -160,8 +184,10 @@ SPEC = GameSpec(
         "heuristic": make_bot,
         "cautious": lambda seed: PotionPartyBot(seed, 0.6),
         "optimal": make_optimal,
+        "beginner": make_beginner,
     },
     default_bot="heuristic",
+    levels=LEVELS,
     status=status,
     sample_options=sample_options,
     minor_events=frozenset({"detail"}),

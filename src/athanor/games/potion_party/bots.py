@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from athanor.engine import Decision, GameState, Rng
+from athanor.engine import Beginner, Decision, GameState, Rng
 from athanor.games.potion_party.data import stars
 from athanor.games.potion_party.rules import (
     LichReroll,
@@ -187,3 +187,25 @@ class PotionPartyBot:
 def make_bot(seed: int) -> Any:
     """Factory for the catalog."""
     return PotionPartyBot(seed)
+
+
+def misjudged_luck(state: GameState, decision: Decision, pick: str) -> str | None:
+    """A beginner's push-your-luck: stops where the odds say roll on, or rolls on where
+    they say stop (but never rolls away a finished potion)."""
+    s = state
+    assert isinstance(s, PotionPartyState)
+    if not isinstance(s.stack[-1], Turn) or not {"greedy", "stop"} <= set(decision.ids):
+        return None
+    if pick == "greedy":
+        return "stop"
+    if pick == "stop" and any(PotionPartyBot._needs_left(s, decision.seat).values()):
+        return "greedy"
+    return None
+
+
+BEGINNER_SLIPS = 0.3  # the share of stop-or-roll-on choices a beginner gets the wrong way
+
+
+def make_beginner(seed: int = 0) -> Beginner:
+    """The easy level: the heuristic bot, misjudging the odds about one time in three."""
+    return Beginner(PotionPartyBot(seed), misjudged_luck, BEGINNER_SLIPS, seed)

@@ -20,11 +20,27 @@ function seatRow(i, game, kind) {
     h("option", { value: "person" }, "Another person (invite)"),
     h("option", { value: "bot" }, "A bot"));
   kindSel.value = kind;
-  const botSel = h("select", { id: botId },
-    game.bots.map((b) => h("option", { value: b }, b === game.default_bot ? `${b} (default)` : b)));
-  botSel.value = game.default_bot;
+  // The four levels first, each told in a line under the choice; then the game's own bots.
+  const aboutId = `seat-${i}-bot-about`;
+  const levels = game.levels || [];
+  const start = levels.some((l) => l.name === "normal") ? "normal" : game.default_bot;
+  const label = (b) => (b === start ? `${b} (default)` : b);
+  const botSel = h("select", { id: botId, "aria-describedby": aboutId },
+    levels.length
+      ? h("optgroup", { label: "Levels" }, levels.map((l) => h("option", { value: l.name }, label(l.name))))
+      : null,
+    h("optgroup", { label: levels.length ? "Other bots" : "Bots" },
+      game.bots.map((b) => h("option", { value: b }, label(b)))));
+  botSel.value = start;
+  const about = h("span", { id: aboutId, class: "bot-about" });
+  const describe = () => {
+    const level = levels.find((l) => l.name === botSel.value);
+    about.textContent = level ? level.line : "";
+  };
+  botSel.addEventListener("change", describe);
+  describe();
   const name = h("input", { id: nameId, type: "text", maxlength: "40", autocomplete: "off" });
-  const botWrap = h("span", {}, h("label", { for: botId }, "Bot"), " ", botSel);
+  const botWrap = h("span", {}, h("label", { for: botId }, "Bot"), " ", botSel, " ", about);
   const sync = () => { botWrap.hidden = kindSel.value !== "bot"; };
   kindSel.addEventListener("change", () => {
     if (kindSel.value === "you") {
