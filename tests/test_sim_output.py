@@ -261,3 +261,21 @@ def test_a_team_report_says_how_many_games_were_lost_before_the_first_card() -> 
     records.append(record(2, early, False))
     text = "\n".join(sim.Summary.of("crucible", ["team"] * 3, 1, records).lines())
     assert "Lost before the first card: 1 (33.3% of games)." in text
+
+
+def test_a_curve_stops_where_too_few_games_go_on() -> None:
+    b = sim.BotStats(games=100)
+    # 100 games reach turn 1, 60 turn 2, 25 turn 3, 24 turn 4 (the long games' jump).
+    b.curves = [[[100.0, 100], [120.0, 60], [75.0, 25], [240.0, 24]]]
+    assert sim.CURVE_MIN_SHARE == 0.25
+    assert b.mean_curve(0) == [1.0, 2.0, 3.0]  # turn 4 stands on under 25% of the games
+    assert b.curve_games(0) == [100, 60, 25]
+    assert b.mean_curve(0, 0.05) == [1.0, 2.0, 3.0, 10.0]
+    assert b.mean_curve(0, 0.5) == [1.0, 2.0] and b.mean_curve(1) == []
+    from athanor.plot import games_words  # (matplotlib is imported only to draw)
+
+    assert games_words(b, 0) == "n = 100 at turn 1, 25 at turn 3"
+    assert games_words(b, 0, 0.9) == "n = 100 at turn 1"
+    assert games_words(b, 1) == ""
+    bad = _cli("sim", "potion-party", "--games", "2", "--plot-min-share", "1.5")
+    assert bad.returncode == 2 and "--plot-min-share" in bad.stderr

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from athanor.engine import ConfigError
-from athanor.sim import Summary
+from athanor.sim import CURVE_MIN_SHARE, BotStats, Summary
 
 FORMATS = (".png", ".svg")
 
@@ -33,8 +33,20 @@ def check_path(path: str) -> str:
     return path
 
 
-def plot(summary: Summary, path: str) -> None:
-    """Draw the report's charts into ``path`` (PNG or SVG, by its extension)."""
+def games_words(stats: BotStats, figure: int, min_share: float = CURVE_MIN_SHARE) -> str:
+    """How many games a curve's points stand on, first and last: "n = 2000 at turn 1,
+    512 at turn 22" ("" for no curve)."""
+    n = stats.curve_games(figure, min_share)
+    if not n:
+        return ""
+    if len(n) == 1 or n[-1] == n[0]:
+        return f"n = {n[0]}" + (f" to turn {len(n)}" if len(n) > 1 else " at turn 1")
+    return f"n = {n[0]} at turn 1, {n[-1]} at turn {len(n)}"
+
+
+def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> None:
+    """Draw the report's charts into ``path`` (PNG or SVG, by its extension); a curve
+    stops at the turn fewer than ``min_share`` of the bot's games reached."""
     import matplotlib
 
     matplotlib.use("Agg")  # no display needed
@@ -44,7 +56,7 @@ def plot(summary: Summary, path: str) -> None:
     curves = [
         (f, name)
         for f, name in enumerate(summary.figures)
-        if any(b.mean_curve(f) for b in summary.per_bot.values())
+        if any(b.mean_curve(f, min_share) for b in summary.per_bot.values())
     ]
     panels = 1 + len(curves)
     fig, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4.2), squeeze=False)
@@ -75,11 +87,15 @@ def plot(summary: Summary, path: str) -> None:
     for k, (f, figure) in enumerate(curves, start=1):
         ax = axes[0][k]
         for name in names:
-            curve = summary.per_bot[name].mean_curve(f)
+            stats = summary.per_bot[name]
+            curve = stats.mean_curve(f, min_share)
             if curve:
-                ax.plot(range(1, len(curve) + 1), curve, marker=".", label=name)
+                label = f"{name} ({games_words(stats, f, min_share)})"
+                ax.plot(range(1, len(curve) + 1), curve, marker=".", label=label)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("the bot's turn")
+        ax.set_xlabel(
+            f"the bot's turn (curves stop where under {100 * min_share:g}% of games go on)"
+        )
         ax.set_ylabel(f"mean {figure}")
         ax.set_title(f"{figure.capitalize()} after each turn")
         ax.grid(alpha=0.3)

@@ -30,6 +30,8 @@ from athanor.engine import ConfigError, GameState, play_out
 MAX_STEPS = 1_000_000  # choices in one game; real games make a few thousand at most
 
 Curve = tuple[tuple[float, ...], ...]  # one seat's figures (TURN_FIGURES) after each turn
+# A plotted curve stops at the turn fewer than this share of a bot's games reached.
+CURVE_MIN_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -553,17 +555,25 @@ class BotStats:
             "mean_score": self.score / self.games if self.games else 0.0,
         }
 
-    def mean_curve(self, figure: int, min_share: float = 0.05) -> list[float]:
+    def mean_curve(self, figure: int, min_share: float = CURVE_MIN_SHARE) -> list[float]:
         """The mean of a figure after each turn, over the games that lasted that long;
-        it stops at the turn fewer than ``min_share`` of the games reached."""
+        it stops at the turn fewer than ``min_share`` of the bot's games reached (a mean
+        over the few longest games is not the typical game's: it jumps)."""
+        return [total / n for total, n in self._kept(figure, min_share)]
+
+    def curve_games(self, figure: int, min_share: float = CURVE_MIN_SHARE) -> list[int]:
+        """How many games each point of ``mean_curve`` stands on."""
+        return [int(n) for _, n in self._kept(figure, min_share)]
+
+    def _kept(self, figure: int, min_share: float) -> list[list[float]]:
         if figure >= len(self.curves):
             return []
         least = max(1, min_share * self.games)
         out = []
-        for total, n in self.curves[figure]:
-            if n < least:
+        for point in self.curves[figure]:
+            if point[1] < least:
                 break
-            out.append(total / n)
+            out.append(point)
         return out
 
     def _add_curve(self, curve: Curve) -> None:

@@ -226,6 +226,9 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
         from athanor.plot import check_path
 
         plot_path = check_path(args.plot)
+    share = sim.CURVE_MIN_SHARE if args.plot_min_share is None else args.plot_min_share
+    if not 0 < share <= 1:
+        raise ConfigError(f"--plot-min-share is a share above 0 and at most 1, not {share:g}")
     plan = sim.make_plan(spec.name, bots, args.seed, options, curves=bool(plot_path))
     labels = sim.bot_labels(spec.name, bots, plan.texts)
     bar = _progress_bar(args.games, args.quiet)
@@ -287,7 +290,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     if plot_path:
         from athanor.plot import plot
 
-        plot(summary, plot_path)
+        plot(summary, plot_path, share)
         term.line(f"Wrote {plot_path}.")
     return 0
 
@@ -461,6 +464,13 @@ def build_parser() -> argparse.ArgumentParser:
     sm.add_argument("--csv", metavar="FILE", help="also write one row per game as CSV")
     sm.add_argument(
         "--plot", metavar="FILE", help="draw win rates and per-turn curves (.png or .svg)"
+    )
+    sm.add_argument(
+        "--plot-min-share",
+        type=float,
+        metavar="SHARE",
+        help="a plotted curve stops at the turn fewer than this share of games reached "
+        "(default: 0.25)",
     )
     sm.add_argument(
         "--out", metavar="DIR", help="write games as they finish; rerun to continue a stopped run"
