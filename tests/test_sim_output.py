@@ -107,6 +107,7 @@ def test_curves_follow_each_turn_and_do_not_change_the_games() -> None:
         for seat, curve in enumerate(b.curves):
             # After turn 1: the 3 Estates, and 7 Coppers plus at most a Silver or a Gold.
             assert curve[0][0] == 3.0 and curve[0][1] in (7.0, 9.0, 10.0)
+            assert 2.0 <= curve[0][2] <= 5.0  # money: the coins turn 1 made, 5 cards
             assert curve[-1][0] == b.scores[seat]
     # A Witch's Curse lowers the other player's points during the Witch's turn; the
     # other player's curve still has exactly one point per turn they took.

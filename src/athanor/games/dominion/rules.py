@@ -199,6 +199,9 @@ class DominionState(GameState):
     actions: int
     buys: int
     coins: int
+    # Coins paid this turn; after Clean-up, plus those left unspent: the coins the turn
+    # made (for the simulator's money curve; not saved, a loaded game starts it at 0).
+    coins_made: int = 0
     potions: int
     merchant: int  # Merchant bonuses waiting for the first Silver this turn
     silver_played: bool
@@ -252,7 +255,7 @@ class DominionState(GameState):
         s.turns = [0] * players
         s.turn_no = 0
         s.over = False
-        s.actions = s.buys = s.coins = s.potions = s.merchant = 0
+        s.actions = s.buys = s.coins = s.coins_made = s.potions = s.merchant = 0
         s.silver_played = s.bought = False
         s.phase = "setup"
         if s.log is not None:
@@ -661,6 +664,7 @@ class DominionState(GameState):
         self.actions = 1
         self.buys = 1
         self.coins = 0
+        self.coins_made = 0
         self.potions = 0
         self.merchant = 0
         self.silver_played = False
@@ -857,6 +861,7 @@ class DominionState(GameState):
     def buy(self, seat: int, name: str) -> None:
         """Buy a card: pay, use a Buy, gain it."""
         self.coins -= COST_COINS[name]
+        self.coins_made += COST_COINS[name]
         self.potions -= COST_POTIONS[name]
         self.buys -= 1
         self.bought = True
@@ -881,6 +886,7 @@ class DominionState(GameState):
         if self.asides[seat]:  # nothing should be left set aside; keep cards safe anyway
             disc.extend(self.asides[seat])
             self.asides[seat].clear()
+        self.coins_made += self.coins
         self.actions = self.buys = self.coins = self.potions = self.merchant = 0
         deck = self.decks[seat]
         if self.log is None and len(deck) >= 5:
@@ -961,12 +967,15 @@ class DominionState(GameState):
             )
         return f"{head}: {'; '.join(parts)}"
 
-    TURN_FIGURES = ("victory points", "money")
+    # (Treasure owned stays second: records written before "money" was added still read.)
+    TURN_FIGURES = ("victory points", "Treasure owned (coins)", "money (coins made in the turn)")
 
     def turn_figures(self, seat: int) -> tuple[float, ...]:
-        """For the simulator's plots: a seat's victory points and the coin value of every
-        Treasure it has (the curves DominionSim's users know)."""
-        return (float(self.victory_points(seat)), float(self.money(seat)))
+        """For the simulator's plots, as a seat's turn ends: its victory points, the coin
+        value of every Treasure it has, and its money as DominionSim means it, the coins
+        the turn made (Treasures played and +coin Actions, spent or not)."""
+        made = self.coins_made if seat == self.current else 0
+        return (float(self.victory_points(seat)), float(self.money(seat)), float(made))
 
     def stats(self) -> dict[str, Any]:
         """Turns (the most any player took), how the game ended and the kingdom, for the
@@ -1074,6 +1083,7 @@ class DominionState(GameState):
         c.actions = self.actions
         c.buys = self.buys
         c.coins = self.coins
+        c.coins_made = self.coins_made
         c.potions = self.potions
         c.merchant = self.merchant
         c.silver_played = self.silver_played
