@@ -82,7 +82,7 @@ def test_plot_is_a_valid_png_and_svg_with_curves(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     pixels = image.imread(str(png))
     height, width = pixels.shape[:2]
-    assert width > 2 * height > 400  # three panels side by side
+    assert width > 1.5 * height > 1000  # six panels, three by two
     assert pixels.std() > 0.05  # something is drawn
     svg = tmp_path / "p.svg"
     done = _cli(
@@ -280,3 +280,18 @@ def test_a_curve_stops_where_too_few_games_go_on() -> None:
     assert games_words(b, 1) == ""
     bad = _cli("sim", "potion-party", "--games", "2", "--plot-min-share", "1.5")
     assert bad.returncode == 2 and "--plot-min-share" in bad.stderr
+
+
+def test_the_plot_gives_game_lengths_and_endings() -> None:
+    from athanor.plot import ending_bars, length_bars
+
+    def record(i: int, turns: int, ending: str) -> sim.GameRecord:
+        return sim.GameRecord(i, ("a", "b"), (1, 2), (3.0, 1.0), ending, turns)
+
+    games = [record(0, 14, "Provinces ran out"), record(1, 17, "3 Supply piles ran out")]
+    games += [record(2, 17, "Provinces ran out")]
+    summary = sim.Summary.of("dominion", ["a", "b"], 0, games)
+    assert summary.lengths == {14: 1, 17: 2}
+    assert length_bars(summary) == ([14, 15, 16, 17], [1, 0, 0, 2])  # gaps shown as 0
+    assert ending_bars(summary) == [("Provinces ran out", 2), ("3 Supply piles ran out", 1)]
+    assert length_bars(sim.Summary.of("dominion", ["a", "b"], 0, [])) == ([], [])

@@ -3,8 +3,10 @@
 The first panel gives each bot's win rate with its 95% Wilson interval (and the
 tie rate beside it). When the game charts its progress (``TURN_FIGURES``, see
 docs/simulator.md), one more panel per figure shows its mean after each of a
-bot's turns: for Dominion victory points and money, for Potion Party the
-ingredients gathered toward the recipe.
+bot's turns (for Dominion victory points, Treasure owned and the money a turn
+made; for Potion Party the ingredients gathered toward the recipe), stopping
+where fewer than ``min_share`` of the games go on. The last two panels give the
+game length distribution and how the games ended.
 """
 
 from __future__ import annotations
@@ -44,6 +46,20 @@ def games_words(stats: BotStats, figure: int, min_share: float = CURVE_MIN_SHARE
     return f"n = {n[0]} at turn 1, {n[-1]} at turn {len(n)}"
 
 
+def length_bars(summary: Summary) -> tuple[list[int], list[int]]:
+    """The game length distribution: each length in turns from the shortest game to the
+    longest, and how many games took it."""
+    if not summary.lengths:
+        return [], []
+    turns = list(range(min(summary.lengths), max(summary.lengths) + 1))
+    return turns, [summary.lengths[t] for t in turns]
+
+
+def ending_bars(summary: Summary) -> list[tuple[str, int]]:
+    """How games ended (the records' ``ending``), the most common first."""
+    return summary.endings.most_common()
+
+
 def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> None:
     """Draw the report's charts into ``path`` (PNG or SVG, by its extension); a curve
     stops at the turn fewer than ``min_share`` of the bot's games reached."""
@@ -58,9 +74,14 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
         for f, name in enumerate(summary.figures)
         if any(b.mean_curve(f, min_share) for b in summary.per_bot.values())
     ]
-    panels = 1 + len(curves)
-    fig, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4.2), squeeze=False)
-    ax = axes[0][0]
+    panels = 3 + len(curves)  # win rates, the curves, game lengths, endings
+    cols = min(3, panels)
+    rows = -(-panels // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(5.5 * cols, 4.2 * rows), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[panels:]:
+        ax.set_visible(False)
+    ax = flat[0]
     names = list(summary.per_bot)
     rates = []
     errors: list[list[float]] = [[], []]
@@ -85,7 +106,7 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
     ax.set_title(f"{summary.game}: {summary.games} games, seed {summary.seed}")
     ax.legend(loc="lower right", fontsize="small")
     for k, (f, figure) in enumerate(curves, start=1):
-        ax = axes[0][k]
+        ax = flat[k]
         for name in names:
             stats = summary.per_bot[name]
             curve = stats.mean_curve(f, min_share)
@@ -93,13 +114,38 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
                 label = f"{name} ({games_words(stats, f, min_share)})"
                 ax.plot(range(1, len(curve) + 1), curve, marker=".", label=label)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel(
-            f"the bot's turn (curves stop where under {100 * min_share:g}% of games go on)"
-        )
-        ax.set_ylabel(f"mean {figure}")
-        ax.set_title(f"{figure.capitalize()} after each turn")
+        ax.set_xlabel("the bot's turn")
+        ax.set_ylabel("mean")
+        ax.set_title(figure[:1].upper() + figure[1:] + ", by turn")
         ax.grid(alpha=0.3)
+        ax.legend(
+            fontsize="x-small",
+            title=f"stops where under {100 * min_share:g}% of games go on",
+            title_fontsize="x-small",
+            framealpha=0.7,
+        )
+    ax = flat[1 + len(curves)]
+    turns, counts = length_bars(summary)
+    ax.bar(turns, counts, color="#3b6ea8")
+    if summary.games:
+        ax.axvline(summary.turns_total / summary.games, color="#c0504d", label="mean")
         ax.legend(fontsize="small")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("turns in the game (as the report's average counts them)")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    ax.grid(alpha=0.3, axis="y")
+    ax = flat[2 + len(curves)]
+    ends = ending_bars(summary)
+    y = list(range(len(ends)))
+    ax.barh(y, [n for _, n in ends], color="#3b6ea8")
+    for i, (_, n) in enumerate(ends):
+        ax.text(n, i, f" {100 * n / summary.games:.1f}%", va="center")
+    ax.set_yticks(y, [e for e, _ in ends])
+    ax.invert_yaxis()
+    ax.set_xlabel("games")
+    ax.set_title("How games ended")
+    ax.margins(x=0.15)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

@@ -600,6 +600,7 @@ class Summary:
     first_player_wins: int = 0
     endings: Counter[str] = field(default_factory=Counter)
     turns_total: int = 0
+    lengths: Counter[int] = field(default_factory=Counter)  # turns per game -> games
     team_games: int = 0  # cooperative games: games with a team result, and team wins
     team_wins: int = 0
     setups: Counter[str] = field(default_factory=Counter)  # each game's set-up, counted
@@ -646,6 +647,7 @@ class Summary:
                 s.first_player_wins += 1
             s.endings[r.ending] += 1
             s.turns_total += r.turns
+            s.lengths[r.turns] += 1
             s.setups[r.setup] += 1
             if r.team_won is not None:
                 s.team_games += 1
