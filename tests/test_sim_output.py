@@ -82,7 +82,7 @@ def test_plot_is_a_valid_png_and_svg_with_curves(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     pixels = image.imread(str(png))
     height, width = pixels.shape[:2]
-    assert width > 1.5 * height > 1000  # six panels, three by two
+    assert width > height > 1000  # eight panels (two of them decks), three a row
     assert pixels.std() > 0.05  # something is drawn
     svg = tmp_path / "p.svg"
     done = _cli(
@@ -101,13 +101,19 @@ def test_curves_follow_each_turn_and_do_not_change_the_games() -> None:
     traced = sim.run("dominion", ["smithy", "big-money"], 4, 9, {"kingdom": "Smithy"}, curves=True)
     for a, b in zip(plain, traced, strict=True):
         assert a.curves is None and b.curves is not None
-        assert a == sim.GameRecord(**{**b.__dict__, "curves": None})
+        assert a == sim.GameRecord(**{**b.__dict__, "curves": None, "cards": None})
+        assert b.cards is not None and sim.GameRecord.from_json(b.to_json()) == b
         # One entry per turn the seat took; it ends on the final score.
         assert max(len(c) for c in b.curves) == b.turns
         for seat, curve in enumerate(b.curves):
             # After turn 1: the 3 Estates, and 7 Coppers plus at most a Silver or a Gold.
             assert curve[0][0] == 3.0 and curve[0][1] in (7.0, 9.0, 10.0)
             assert 2.0 <= curve[0][2] <= 5.0  # money: the coins turn 1 made, 5 cards
+            # The deck after each turn: 7 Coppers and 3 Estates, and what was bought.
+            held = b.cards[seat]
+            assert len(held) == len(curve)
+            assert held[0]["Copper"] == 7 and held[0]["Estate"] == 3
+            assert sum(held[0].values()) in (10, 11)
             assert curve[-1][0] == b.scores[seat]
     # A Witch's Curse lowers the other player's points during the Witch's turn; the
     # other player's curve still has exactly one point per turn they took.
@@ -120,6 +126,7 @@ def test_curves_follow_each_turn_and_do_not_change_the_games() -> None:
     for r in party:
         assert r.curves is not None
         assert all(len(c[0]) == 1 for c in r.curves)
+        assert r.cards is None  # no cards to chart
         assert max(c[-1][0] for c in r.curves) == max(r.scores)
 
 
@@ -295,3 +302,24 @@ def test_the_plot_gives_game_lengths_and_endings() -> None:
     assert length_bars(summary) == ([14, 15, 16, 17], [1, 0, 0, 2])  # gaps shown as 0
     assert ending_bars(summary) == [("Provinces ran out", 2), ("3 Supply piles ran out", 1)]
     assert length_bars(sim.Summary.of("dominion", ["a", "b"], 0, [])) == ([], [])
+
+
+def test_the_deck_chart_gives_the_mean_cards_held_by_turn() -> None:
+    from athanor.plot import deck_lines
+
+    b = sim.BotStats(games=4)
+    for game in range(4):  # four games of 1, 2, 3 and 4 turns
+        turns = tuple(
+            {"Copper": 7, "Silver": t, **({"Gold": 1} if game else {})} for t in range(game + 1)
+        )
+        b._add_cards(turns)
+    assert b.card_games == [4, 3, 2, 1]
+    # At a share of 50%: turn 3 stands on 2 games of 4 (kept), turn 4 on 1 (cut).
+    assert len(b.mean_cards()["Copper"]) == 4  # 25% of 4 games is 1
+    assert b.mean_cards(0.5) == {
+        "Copper": [7.0, 7.0, 7.0],
+        "Gold": [0.75, 1.0, 1.0],
+        "Silver": [0.0, 1.0, 2.0],
+    }
+    assert [c for c, _ in deck_lines(b, 0.5)] == ["Copper", "Silver", "Gold"]  # most held last
+    assert [c for c, _ in deck_lines(b, 0.5, most=1)] == ["Copper"]

@@ -60,6 +60,17 @@ def ending_bars(summary: Summary) -> list[tuple[str, int]]:
     return summary.endings.most_common()
 
 
+def deck_lines(
+    stats: BotStats, min_share: float = CURVE_MIN_SHARE, most: int = 10
+) -> list[tuple[str, list[float]]]:
+    """A bot's deck contents by turn: per card, the mean held after each turn, for the
+    cards it ever held half a copy of on average (at most ``most``, the most held at the
+    end first)."""
+    lines = [(c, m) for c, m in stats.mean_cards(min_share).items() if m and max(m) >= 0.5]
+    lines.sort(key=lambda cm: (-cm[1][-1], cm[0]))
+    return lines[:most]
+
+
 def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> None:
     """Draw the report's charts into ``path`` (PNG or SVG, by its extension); a curve
     stops at the turn fewer than ``min_share`` of the bot's games reached."""
@@ -74,7 +85,13 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
         for f, name in enumerate(summary.figures)
         if any(b.mean_curve(f, min_share) for b in summary.per_bot.values())
     ]
-    panels = 3 + len(curves)  # win rates, the curves, game lengths, endings
+    decks = [(n, deck_lines(b, min_share)) for n, b in summary.per_bot.items()]
+    decks = [(n, lines) for n, lines in decks if lines]
+    palette = plt.get_cmap("tab20")  # one colour per card, the same in every panel
+    shown = sorted({card for _, lines in decks for card, _ in lines})
+    # (the strong shades first: tab20 pairs each with a paler one)
+    colour = {card: palette((2 * i) % 20 + (i // 10) % 2) for i, card in enumerate(shown)}
+    panels = 3 + len(curves) + len(decks)  # win rates, curves, decks, lengths, endings
     cols = min(3, panels)
     rows = -(-panels // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(5.5 * cols, 4.2 * rows), squeeze=False)
@@ -124,7 +141,23 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
             title_fontsize="x-small",
             framealpha=0.7,
         )
-    ax = flat[1 + len(curves)]
+    for k, (name, lines) in enumerate(decks, start=1 + len(curves)):
+        ax = flat[k]
+        for card, mean in lines:
+            ax.plot(range(1, len(mean) + 1), mean, color=colour[card], label=card)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("the bot's turn")
+        ax.set_ylabel("mean cards held")
+        ax.set_title(f"{name}'s deck, by turn")
+        ax.grid(alpha=0.3)
+        ax.legend(
+            fontsize="x-small",
+            ncols=2,
+            title=f"stops where under {100 * min_share:g}% of games go on",
+            title_fontsize="x-small",
+            framealpha=0.7,
+        )
+    ax = flat[1 + len(curves) + len(decks)]
     turns, counts = length_bars(summary)
     ax.bar(turns, counts, color="#3b6ea8")
     if summary.games:
@@ -135,7 +168,7 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
     ax.set_ylabel("games")
     ax.set_title("Game length")
     ax.grid(alpha=0.3, axis="y")
-    ax = flat[2 + len(curves)]
+    ax = flat[2 + len(curves) + len(decks)]
     ends = ending_bars(summary)
     y = list(range(len(ends)))
     ax.barh(y, [n for _, n in ends], color="#3b6ea8")

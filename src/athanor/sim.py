@@ -30,6 +30,7 @@ from athanor.engine import ConfigError, GameState, play_out
 MAX_STEPS = 1_000_000  # choices in one game; real games make a few thousand at most
 
 Curve = tuple[tuple[float, ...], ...]  # one seat's figures (TURN_FIGURES) after each turn
+Cards = tuple[dict[str, int], ...]  # one seat's cards (turn_cards) after each turn
 # A plotted curve stops at the turn fewer than this share of a bot's games reached.
 CURVE_MIN_SHARE = 0.25
 
@@ -49,6 +50,7 @@ class GameRecord:
     setup: str = ""  # what the game was set up with (Dominion: its kingdom)
     absent: tuple[tuple[str, ...], ...] = ()  # per seat: cards its bot names, not in the game
     curves: tuple[Curve, ...] | None = None  # per seat, only when plotting
+    cards: tuple[Cards, ...] | None = None  # per seat, only when plotting a game with cards
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready (one line of an ``--out`` folder's games file)."""
@@ -58,6 +60,7 @@ class GameRecord:
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
         """Read ``to_json`` output back (lists become tuples again)."""
         curves = data.get("curves")
+        cards = data.get("cards")
         return cls(
             int(data["index"]),
             tuple(str(b) for b in data["bots"]),
@@ -72,6 +75,11 @@ class GameRecord:
             None
             if curves is None
             else tuple(tuple(tuple(float(x) for x in t) for t in seat) for seat in curves),
+            None
+            if cards is None
+            else tuple(
+                tuple({str(k): int(v) for k, v in t.items()} for t in seat) for seat in cards
+            ),
         )
 
 
@@ -117,16 +125,22 @@ def play_one(
     agents = [makers[name](seed * 31 + seat) for seat, name in enumerate(seated)]
     absent = tuple(_absent(agent, state) for agent in agents)
     traced: list[list[tuple[float, ...]]] | None = None
+    decks: list[list[dict[str, int]]] | None = None
     players: Sequence[Any] = agents
     if curves and state.TURN_FIGURES:
         traced = [[] for _ in range(n)]
         figures = state.turn_figures
         log = traced
+        decks = [[] for _ in range(n)] if state.turn_cards(0) else None
+        held = decks
+        cards = state.turn_cards
         steps = {"now": 0, "by": -1}  # choices made, and the seat that made the last one
         closed = [-1] * n  # the choice after which each seat's last turn ended
 
         def hook(seat: int) -> None:
             log[seat].append(figures(seat))
+            if held is not None:
+                held[seat].append(cards(seat))
             closed[seat] = steps["now"]
 
         state.turn_hook = hook
@@ -146,6 +160,8 @@ def play_one(
         last = steps["by"]
         if last >= 0 and closed[last] < steps["now"]:
             traced[last].append(state.turn_figures(last))
+            if decks is not None:
+                decks[last].append(state.turn_cards(last))
     res = state.result
     assert res is not None
     stats = state.stats()
@@ -161,6 +177,7 @@ def play_one(
         str(stats.get("setup", "")),
         absent if any(absent) else (),
         None if traced is None else tuple(tuple(t) for t in traced),
+        None if decks is None else tuple(tuple(t) for t in decks),
     )
 
 
@@ -541,6 +558,9 @@ class BotStats:
     absent: Counter[str] = field(default_factory=Counter)  # card -> games it was missing
     # Per figure, per turn: [sum, games that reached that turn].
     curves: list[list[list[float]]] = field(default_factory=list)
+    # Per card, per turn: how many the bot had, summed; and games that reached each turn.
+    cards: dict[str, list[int]] = field(default_factory=dict)
+    card_games: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready figures."""
@@ -575,6 +595,31 @@ class BotStats:
                 break
             out.append(point)
         return out
+
+    def mean_cards(self, min_share: float = CURVE_MIN_SHARE) -> dict[str, list[float]]:
+        """Per card, how many the bot had after each turn on average, over the games that
+        lasted that long; stopping where ``mean_curve`` does."""
+        least = max(1, min_share * self.games)
+        turns = 0
+        while turns < len(self.card_games) and self.card_games[turns] >= least:
+            turns += 1
+        return {
+            card: [s / n for s, n in zip(sums[:turns], self.card_games, strict=False)]
+            for card, sums in sorted(self.cards.items())
+        }
+
+    def _add_cards(self, cards: Cards) -> None:
+        while len(self.card_games) < len(cards):
+            self.card_games.append(0)
+        for t, held in enumerate(cards):
+            self.card_games[t] += 1
+            for card, k in held.items():
+                sums = self.cards.setdefault(card, [])
+                while len(sums) <= t:
+                    sums.append(0)
+                sums[t] += k
+        for sums in self.cards.values():  # every card's list as long as the turns seen
+            sums.extend([0] * (len(self.card_games) - len(sums)))
 
     def _add_curve(self, curve: Curve) -> None:
         for t, figures in enumerate(curve):
@@ -643,6 +688,8 @@ class Summary:
                     b.absent.update(r.absent[seat])
                 if r.curves is not None:
                     b._add_curve(r.curves[seat])
+                if r.cards is not None:
+                    b._add_cards(r.cards[seat])
             if firsts == [r.first]:
                 s.first_player_wins += 1
             s.endings[r.ending] += 1

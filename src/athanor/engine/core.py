@@ -667,6 +667,11 @@ class GameState(ABC):
         """A seat's figures now, one per name in ``TURN_FIGURES``."""
         return ()
 
+    def turn_cards(self, seat: int) -> dict[str, int]:
+        """For the simulator's deck chart: how many of each card a seat has now (a game
+        without such cards gives none)."""
+        return {}
+
     def seal(self) -> None:
         """Say that hidden information has just come to light (a card drawn or revealed from
         a deck): the choice that caused it cannot be taken back. Randomness is noticed

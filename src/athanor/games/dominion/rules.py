@@ -977,6 +977,13 @@ class DominionState(GameState):
         made = self.coins_made if seat == self.current else 0
         return (float(self.victory_points(seat)), float(self.money(seat)), float(made))
 
+    def turn_cards(self, seat: int) -> dict[str, int]:
+        """For the simulator's deck chart: how many of each card a seat has, wherever."""
+        out: Counter[str] = Counter(self.decks[seat])
+        for zone in (self.hands, self.discards, self.plays, self.asides):
+            out.update(zone[seat])
+        return dict(out)
+
     def stats(self) -> dict[str, Any]:
         """Turns (the most any player took), how the game ended and the kingdom, for the
         simulator."""
