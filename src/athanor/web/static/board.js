@@ -20,15 +20,26 @@ const GAMES = {};
 const NAMES = ["crucible", "dominion", "potion-making", "potion-party"];
 
 /** The game's presentation module (loaded once), or the generic one. */
-export async function presentation(game) {
-  if (!(game in GAMES)) {
-    GAMES[game] = NAMES.includes(game) ? await import(`./games/${game}.js`) : GENERIC;
-    if (NAMES.includes(game) && !document.querySelector(`link[data-game="${game}"]`)) {
-      const link = h("link", { rel: "stylesheet", href: `/static/games/${game}.css`, "data-game": game });
-      document.head.append(link);
-    }
-  }
+export function presentation(game) {
+  if (!(game in GAMES)) GAMES[game] = load(game); // one promise, however many ask at once
   return GAMES[game];
+}
+
+async function load(game) {
+  if (!NAMES.includes(game)) return GENERIC;
+  const module = await import(`./games/${game}.js`);
+  if (!document.querySelector(`link[data-game="${game}"]`)) {
+    const link = h("link", { rel: "stylesheet", href: `/static/games/${game}.css`, "data-game": game });
+    // The table is drawn once its styles are in (an unstyled table would flash by, a whole
+    // page tall, on a slow connection); a style that fails to load draws it anyway.
+    const loaded = new Promise((done) => {
+      link.addEventListener("load", done, { once: true });
+      link.addEventListener("error", done, { once: true });
+    });
+    document.head.append(link);
+    await loaded;
+  }
+  return module;
 }
 
 const AREAS = ["status", "opponents", "shared", "mine"];
