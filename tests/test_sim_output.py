@@ -323,3 +323,26 @@ def test_the_deck_chart_gives_the_mean_cards_held_by_turn() -> None:
     }
     assert [c for c, _ in deck_lines(b, 0.5)] == ["Copper", "Silver", "Gold"]  # most held last
     assert [c for c, _ in deck_lines(b, 0.5, most=1)] == ["Copper"]
+
+
+def test_a_team_games_chart_shows_the_teams_win_rate_not_ties() -> None:
+    from athanor import sim
+    from athanor.plot import win_bars
+
+    records = [
+        sim.GameRecord(i, ("team",) * 3, (1, 1, 1), (0.0,) * 3, e, 5, team_won=e == "won")
+        for i, e in enumerate(["won", "won", "won", "lost: impossible task"])
+    ]
+    summary = sim.Summary.of("crucible", ["team"] * 3, 1, records)
+    rates, errors, ties, names = win_bars(summary)
+    assert names == ["team (team)"] and rates == [75.0] and ties == [0.0]
+    lo, hi = sim.wilson(3, 4)
+    assert errors[0] == pytest.approx([75.0 - 100 * lo])
+    assert errors[1] == pytest.approx([100 * hi - 75.0])
+    duel = sim.Summary.of(
+        "potion-party",
+        ["a", "b"],
+        1,
+        [sim.GameRecord(0, ("a", "b"), (1, 2), (9.0, 3.0), "done", 5)],
+    )
+    assert win_bars(duel)[3] == ["a", "b"] and win_bars(duel)[0] == [100.0, 0.0]

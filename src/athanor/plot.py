@@ -46,6 +46,31 @@ def games_words(stats: BotStats, figure: int, min_share: float = CURVE_MIN_SHARE
     return f"n = {n[0]} at turn 1, {n[-1]} at turn {len(n)}"
 
 
+def win_bars(
+    summary: Summary,
+) -> tuple[list[float], list[list[float]], list[float], list[str]]:
+    """The first panel's bars: each bot's wins (%), the interval's lower and upper
+    reach, ties (%) and the bars' names; a team game has one bar, the team's win rate
+    (its seats share every result, so per seat it would read as all ties)."""
+    if summary.team_games:
+        t = summary.to_json()["team"]
+        lo, hi = t["win_rate_ci95"]
+        bots = ", ".join(sorted(set(summary.bots)))
+        rate = t["win_rate"]
+        return [100 * rate], [[100 * (rate - lo)], [100 * (hi - rate)]], [0.0], [f"team ({bots})"]
+    rates: list[float] = []
+    errors: list[list[float]] = [[], []]
+    ties: list[float] = []
+    for name in summary.per_bot:
+        j = summary.per_bot[name].to_json()
+        lo, hi = j["win_rate_ci95"]
+        rates.append(100 * j["win_rate"])
+        errors[0].append(100 * (j["win_rate"] - lo))
+        errors[1].append(100 * (hi - j["win_rate"]))
+        ties.append(100 * j["tie_rate"])
+    return rates, errors, ties, list(summary.per_bot)
+
+
 def length_bars(summary: Summary) -> tuple[list[int], list[int]]:
     """The game length distribution: each length in turns from the shortest game to the
     longest, and how many games took it."""
@@ -100,23 +125,14 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
         ax.set_visible(False)
     ax = flat[0]
     names = list(summary.per_bot)
-    rates = []
-    errors: list[list[float]] = [[], []]
-    ties = []
-    for name in names:
-        j = summary.per_bot[name].to_json()
-        lo, hi = j["win_rate_ci95"]
-        rates.append(100 * j["win_rate"])
-        errors[0].append(100 * (j["win_rate"] - lo))
-        errors[1].append(100 * (hi - j["win_rate"]))
-        ties.append(100 * j["tie_rate"])
-    y = list(range(len(names)))
+    rates, errors, ties, bars = win_bars(summary)
+    y = list(range(len(bars)))
     ax.barh(y, rates, xerr=errors, capsize=6, color="#3b6ea8", label="wins (95% interval)")
     if any(ties):
         ax.barh(y, ties, left=rates, color="#b9c7d8", label="ties")
     for i, r in enumerate(rates):
         ax.text(r + errors[1][i] + 1, i, f"{r:.1f}%", va="center")
-    ax.set_yticks(y, names)
+    ax.set_yticks(y, bars)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("games won (%)")
