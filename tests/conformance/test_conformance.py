@@ -264,3 +264,16 @@ def test_every_game_has_a_golden_replay(name: str) -> None:
 
     golden = Path(__file__).parent.parent / "golden" / f"{name}.replay.json"
     assert golden.exists(), f"{name} has no golden replay in tests/golden/"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_word_is_explained_and_no_card_hides_it(name: str) -> None:
+    """The terminal's ``card WORD`` explains each rule word in a sentence or few; a card
+    of the same name would win the lookup, so none may share one."""
+    spec = catalog.spec(name)
+    assert 10 <= len(spec.terms) <= 25
+    for word, text in spec.terms.items():
+        assert word.strip() and text.strip(), word
+        assert text.endswith(".") and len(text) < 400, word
+    cards = spec.cards() if spec.cards else {}
+    assert not set(spec.terms) & set(cards)
