@@ -192,8 +192,43 @@ def replay(args: argparse.Namespace, term: Terminal) -> int:
     return 0
 
 
+def review(args: argparse.Namespace, term: Terminal) -> int:
+    """Judge one seat's decisions in a saved game or replay file, and tell the worst."""
+    from athanor.review import Coach
+
+    raw = read_bytes(args.file, "replay file")
+    rep = Replay.from_json(raw)
+    if not 1 <= args.seat <= rep.players:
+        raise ConfigError(f"--seat must be 1 to {rep.players} for this game, not {args.seat}")
+    try:
+        rep.play(log=False)
+    except IllegalMove as exc:
+        raise SaveError(
+            f"the replay file's moves do not replay: {excerpt(str(exc), 240)}"
+        ) from None
+    coach = Coach(rep.game, playouts=args.playouts, rollout=args.rollout, seed=args.seed)
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet and sys.stderr is not None and (done == total or done % 10 == 0):
+            print(f"  judged {done} of {total} decisions", file=sys.stderr, flush=True)
+
+    result = coach.review(rep, args.seat - 1, progress)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(result.to_json(), f, indent=1)
+    for line in result.lines():
+        term.line(line)
+    if args.all:
+        term.line("Every decision judged:")
+        for j in result.decisions:
+            term.line(f"- {j.sentence()}")
+    return 0
+
+
 def list_games(args: argparse.Namespace, term: Terminal) -> int:
     """Print the registered games and their options."""
+    from athanor.ladder import describe, level_measure
+
     for spec in athanor.games():
         term.line(f"{spec.name}: {spec.title}, {spec.min_players}-{spec.max_players} players.")
         if spec.summary:
@@ -439,6 +474,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat", type=int, default=None, help="narrate as this seat (1, 2, ...) sees it"
     )
     rp.set_defaults(func=replay)
+    rv = sub.add_parser("review", help="the coach: judge a seat's decisions in a finished game")
+    rv.add_argument("file", help="a saved game or replay file")
+    rv.add_argument("--seat", type=int, default=1, help="the seat to review (1, 2, ...)")
+    rv.add_argument(
+        "--playouts",
+        type=int,
+        default=48,
+        help="playouts per option the coach weighs (more: surer and slower; default 48)",
+    )
+    rv.add_argument("--rollout", default=None, help="the bot that plays the playouts")
+    rv.add_argument("--seed", type=int, default=0, help="the coach's own seed")
+    rv.add_argument("--all", action="store_true", help="also tell every decision")
+    rv.add_argument("--json", metavar="FILE", help="also write the review as JSON")
+    rv.add_argument("--quiet", action="store_true", help="no progress lines")
+    rv.set_defaults(func=review)
     sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
     sm.add_argument("game")
     sm.add_argument(

@@ -45,22 +45,13 @@ class OptimalBot(PotionPartyBot):
         solver = self.solver(s, seat) if seat == s.current else None
         if solver is None:
             return super().choose(state, decision)
-        solver.trim(MOST_STATES)
         frame = s.stack[-1]
-        ids = decision.ids
-        values: dict[str, float] = {}
         if isinstance(frame, UseSaved):
+            solver.trim(MOST_STATES)
             return self._use_saved(s, seat, solver)
-        if isinstance(frame, Turn):
-            values = solver.choices(state_key(s, seat, solver))
-        elif isinstance(frame, UseSuper):
-            return "roll" if "roll" in ids else super().choose(state, decision)
-        elif isinstance(frame, SuperScore):
-            values = solver.super_score(state_key(s, seat, solver), frame.stars)
-        elif isinstance(frame, SuperAlchemy):
-            k = state_key(s, seat, solver)
-            values = solver.alchemy_face(k, k[6], k[7], k[8], k[9], k[10], k[11])
-        legal = {k: v for k, v in values.items() if k in ids}
+        if isinstance(frame, UseSuper):
+            return "roll" if "roll" in decision.ids else super().choose(state, decision)
+        legal = values(s, decision, solver)
         if legal:
             # Values closer than the solver's accuracy are a tie, and ties go to stopping
             # (or the first id), so neither the order of the options nor the last bits of
@@ -105,6 +96,30 @@ class OptimalBot(PotionPartyBot):
         if solver is None or seat is None or covers(solver, *needs(s, seat)):
             return solver
         return None
+
+
+def values(
+    s: PotionPartyState, decision: Decision, solver: Solver | None = None
+) -> dict[str, float]:
+    """The exact expected turns still to play after each legal option of a question on the
+    deciding seat's own turn (stop, roll greedily, pair, save; a Super Die's stars and its
+    Alchemy face), when the shipped tables cover it; empty otherwise."""
+    seat = decision.seat
+    if solver is None:
+        solver = OptimalBot.solver(s, seat) if seat == s.current else None
+        if solver is None:
+            return {}
+    solver.trim(MOST_STATES)
+    frame = s.stack[-1]
+    got: dict[str, float] = {}
+    if isinstance(frame, Turn):
+        got = solver.choices(state_key(s, seat, solver))
+    elif isinstance(frame, SuperScore):
+        got = solver.super_score(state_key(s, seat, solver), frame.stars)
+    elif isinstance(frame, SuperAlchemy):
+        k = state_key(s, seat, solver)
+        got = solver.alchemy_face(k, k[6], k[7], k[8], k[9], k[10], k[11])
+    return {k: v for k, v in got.items() if decision.offers(k)}
 
 
 def needs(s: PotionPartyState, seat: int) -> tuple[int, int]:
