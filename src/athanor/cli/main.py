@@ -229,6 +229,8 @@ def list_games(args: argparse.Namespace, term: Terminal) -> int:
     """Print the registered games and their options."""
     from athanor.ladder import describe, level_measure
 
+    from athanor.ladder import describe, level_measure
+
     for spec in athanor.games():
         term.line(f"{spec.name}: {spec.title}, {spec.min_players}-{spec.max_players} players.")
         if spec.summary:
@@ -236,7 +238,8 @@ def list_games(args: argparse.Namespace, term: Terminal) -> int:
         if spec.levels:
             term.line(f"  Levels ({', '.join(spec.levels)}), by name after --bots:")
             for name, level in spec.levels.items():
-                term.line(f"    {name}: {level.line} (bot {level.bot})")
+                m = describe(level_measure(spec.name, name, level.bot))
+                term.line(f"    {name}: {level.line} (bot {level.bot}) {m[:1].upper()}{m[1:]}.")
         term.line(
             f"  Bots: {', '.join(['random', *sorted(spec.bots)])} (default {spec.default_bot}); "
             "ismcts or ismcts:iterations=N,rollout=BOT,time=SECONDS searches."
@@ -346,6 +349,13 @@ def tune(args: argparse.Namespace, term: Terminal) -> int:
     from athanor.tune import tune_command
 
     return tune_command(args, term.line, _progress_bar)
+
+
+def ladder(args: argparse.Namespace, term: Terminal) -> int:
+    """Measure how strong each level and bot is: a round robin and its ratings."""
+    from athanor.ladder import ladder_command
+
+    return ladder_command(args, term.line, _progress_bar)
 
 
 def usable_cores() -> int:
@@ -636,6 +646,22 @@ def build_parser() -> argparse.ArgumentParser:
         "(none by default); may be given more than once",
     )
     sv.set_defaults(func=serve)
+    ld = sub.add_parser("ladder", help="rate the levels and bots: a round robin, Elo-like")
+    ld.add_argument("game")
+    ld.add_argument(
+        "--bots", nargs="+", metavar="BOT", help="levels or bots (default: the levels but expert)"
+    )
+    ld.add_argument("--games", type=int, default=200, help="games per pair (or table)")
+    ld.add_argument("--seed", type=int, default=0)
+    ld.add_argument("--jobs", type=_jobs, default="1", metavar="N|auto", help="worker processes")
+    ld.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
+    ld.add_argument("--option", action="append", metavar="NAME=VALUE")
+    ld.add_argument("--players", type=int, nargs="+", help="team games: table sizes")
+    ld.add_argument("--missions", type=int, nargs="+", help="team games: missions")
+    ld.add_argument("--json", metavar="FILE", help="also write the ladder as JSON")
+    ld.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    ld.add_argument("--quiet", action="store_true", help="no progress bar")
+    ld.set_defaults(func=ladder)
     gs = sub.add_parser("games", help="list the games")
     gs.set_defaults(func=list_games)
     return p

@@ -539,7 +539,10 @@ class GameSpec:
             )
 
     def to_json(self) -> JSON:
-        """JSON-ready description."""
+        """JSON-ready description; each level with its measured strength (``athanor.ladder``;
+        None where not measured)."""
+        from athanor.ladder import level_measure
+
         return {
             "name": self.name,
             "title": self.title,
@@ -558,7 +561,13 @@ class GameSpec:
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,
             "levels": [
-                {"name": name, "bot": lv.bot, "line": lv.line} for name, lv in self.levels.items()
+                {
+                    "name": name,
+                    "bot": lv.bot,
+                    "line": lv.line,
+                    "measured": level_measure(self.name, name, lv.bot),
+                }
+                for name, lv in self.levels.items()
             ],
             "cooperative": self.cooperative,
         }

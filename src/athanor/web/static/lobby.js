@@ -10,6 +10,16 @@ function current() {
   return games.find((g) => g.name === $("game").value);
 }
 
+// A level's strength as the ladder measured it (athanor ladder; docs/simulator.md).
+function measured(m) {
+  if (!m) return "Strength not yet measured.";
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  if (m.kind === "team") return `Team wins ${pct(m.win_rate)} (${pct(m.low)} to ${pct(m.high)}) of ${m.games} games.`;
+  const r = Math.round(m.rating);
+  if (m.low === m.high) return `Rating ${r}, the scale's fixed point.`;
+  return `Rating ${r} (${Math.round(m.low)} to ${Math.round(m.high)}).`;
+}
+
 function seatRow(i, game, kind) {
   const row = h("div", { class: "seat-row" });
   const kindId = `seat-${i}-kind`;
@@ -33,14 +43,16 @@ function seatRow(i, game, kind) {
       game.bots.map((b) => h("option", { value: b }, label(b)))));
   botSel.value = start;
   const about = h("span", { id: aboutId, class: "bot-about" });
+  const rating = h("span", { class: "bot-about bot-rating" });
   const describe = () => {
     const level = levels.find((l) => l.name === botSel.value);
     about.textContent = level ? level.line : "";
+    rating.textContent = level ? measured(level.measured) : "";
   };
   botSel.addEventListener("change", describe);
   describe();
   const name = h("input", { id: nameId, type: "text", maxlength: "40", autocomplete: "off" });
-  const botWrap = h("span", {}, h("label", { for: botId }, "Bot"), " ", botSel, " ", about);
+  const botWrap = h("span", {}, h("label", { for: botId }, "Bot"), " ", botSel, " ", about, " ", rating);
   const sync = () => { botWrap.hidden = kindSel.value !== "bot"; };
   kindSel.addEventListener("change", () => {
     if (kindSel.value === "you") {
