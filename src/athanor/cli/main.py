@@ -229,8 +229,6 @@ def list_games(args: argparse.Namespace, term: Terminal) -> int:
     """Print the registered games and their options."""
     from athanor.ladder import describe, level_measure
 
-    from athanor.ladder import describe, level_measure
-
     for spec in athanor.games():
         term.line(f"{spec.name}: {spec.title}, {spec.min_players}-{spec.max_players} players.")
         if spec.summary:
