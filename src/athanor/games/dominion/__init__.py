@@ -8,6 +8,7 @@ from athanor.engine import GameSpec, Level, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
 from athanor.games.dominion.commands import COMMANDS, turn_money
 from athanor.games.dominion.encoding import encoding
+from athanor.games.dominion.expert import make_expert
 from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
 from athanor.games.dominion.rules import DominionState
 from athanor.games.dominion.strategy import (
@@ -27,6 +28,7 @@ def _strategy_bots() -> dict[str, Any]:
         bots[name] = lambda seed, st=strategy: StrategyBot(st, seed)
     bots["heuristic"] = HeuristicBot
     bots["beginner"] = make_beginner
+    bots["planner"] = make_expert
     return bots
 
 
@@ -47,9 +49,9 @@ LEVELS = {
         "kingdom; wins about 3 games in 4 against normal. Answers at once.",
     ),
     "expert": Level(
-        "ismcts:time=1,rollout=heuristic",
-        "Search (ISMCTS) guided by the heuristic bot, never peeking at hidden cards. "
-        "Strength not yet measured; thinks about 1 second a move.",
+        "planner",
+        "Tries many plans for this kingdom in quick games at its first moves, never peeking "
+        "at hidden cards, then plays the best. Strength being measured.",
     ),
 }
 

@@ -1,0 +1,111 @@
+"""Dominion's expert bot (the planner): plays whole games legally, is deterministic for a
+seed with a games budget, and decides alike for twin states, which differ only in what its
+seat cannot see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import athanor
+from athanor import catalog
+from athanor.games.dominion.expert import ExpertBot, candidate_plans
+from athanor.games.dominion.rules import DominionState
+from tests.research import twins
+
+
+def _small(seed: int) -> ExpertBot:
+    """The expert on a small budget: whole games stay quick."""
+    return ExpertBot(seed, plays=24, think=2, endgame=4)
+
+
+def _game(seed: int, options: dict[str, Any], players: int = 2) -> DominionState:
+    s = athanor.new_game("dominion", players, seed, options, log=False)
+    assert isinstance(s, DominionState)
+    return s
+
+
+def _play_out(s: DominionState, agents: list[Any]) -> list[str]:
+    picks: list[str] = []
+    steps = 0
+    while s.decision is not None:
+        d = s.decision
+        pick = agents[d.seat].choose(s, d)
+        assert pick in d.ids
+        s.apply(pick)
+        s.check_invariants()
+        picks.append(pick)
+        steps += 1
+        assert steps < 5_000, "the game did not end"
+    assert s.result is not None
+    return picks
+
+
+def test_the_level_names_the_planner() -> None:
+    assert athanor.spec("dominion").levels["expert"].bot == "planner"
+    assert isinstance(catalog.bot("dominion", "expert", 1), ExpertBot)
+
+
+def test_plays_whole_games_legally_on_random_kingdoms_with_and_without_alchemy() -> None:
+    for seed, options, players in [
+        (1, {"kingdom": "random"}, 2),
+        (2, {"kingdom": "random", "alchemy": "4"}, 2),
+        (3, {"kingdom": "random", "alchemy": "any"}, 3),
+        (4, {"kingdom": "forbidden-arts"}, 2),  # Possession: it may decide for another
+    ]:
+        s = _game(seed, options, players)
+        agents: list[Any] = [_small(seed)] + [
+            catalog.bot("dominion", "normal", seed + i) for i in range(1, players)
+        ]
+        _play_out(s, agents)
+        assert agents[0].plan is not None
+
+
+def test_deterministic_for_a_seed() -> None:
+    def once() -> list[str]:
+        s = _game(7, {"kingdom": "random"})
+        return _play_out(s, [_small(5), catalog.bot("dominion", "heuristic", 6)])
+
+    assert once() == once()
+
+
+def test_candidate_plans_follow_the_kingdom() -> None:
+    s = _game(1, {"kingdom": "Witch,Smithy,Laboratory"})
+    names = [p.name for p in candidate_plans(s.kingdom, s.supply)]
+    assert names[0] == "heuristic"
+    assert {"witch-2-before", "smithy-1-after", "laboratory-money", "smithy"} <= set(names)
+    s = _game(1, {"kingdom": "Familiar", "alchemy": "1"})
+    assert "familiar" in [p.name for p in candidate_plans(s.kingdom, s.supply)]
+
+
+def _states(seed: int, options: dict[str, Any], every: int = 7) -> list[DominionState]:
+    """States along a game (heuristic against big-money-ultimate) where seat 0 has a
+    choice to make: early (choosing a plan) and late (searching buys)."""
+    s = _game(seed, options)
+    bots = [catalog.bot("dominion", "heuristic", seed), catalog.bot("dominion", "normal", 9)]
+    out: list[DominionState] = []
+    n = 0
+    while s.decision is not None:
+        d = s.decision
+        if d.seat == 0 and len(d.ids) > 1:
+            if n % every == 0 or s.supply["Province"] <= 4:
+                out.append(s.clone())
+            n += 1
+        s.apply(bots[d.seat].choose(s, d))
+    return out
+
+
+def test_twins_get_the_same_choice() -> None:
+    """Twins dealt by determinize and by hand (the other's hand and deck, its own deck
+    order) get the same choice for the same seed, early and near the end."""
+    compared = 0
+    for seed, options in [(3, {"kingdom": "random"}), (4, {"kingdom": "random", "alchemy": "3"})]:
+        for i, s in enumerate(_states(seed, options)[::2]):
+            d = s.decision
+            assert d is not None
+            for t in (s.determinize(d.seat, 50 + i), twins.twin(s, d.seat, 100 * i)):
+                assert twins.alike(s, t, d.seat)
+                a = ExpertBot(11, plays=30).choose(s, d)
+                b = ExpertBot(11, plays=30).choose(t, t.decision)  # type: ignore[arg-type]
+                assert a == b, (seed, i, d.prompt)
+                compared += 1
+    assert compared >= 10
