@@ -15,6 +15,7 @@ import json
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,8 @@ log = logging.getLogger("athanor.web")
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # bytes in one WebSocket message from a client
 MAX_BODY = 16384  # bytes in one HTTP request body
+REVIEWS_KEPT = 256  # the coach's reviews kept in memory per process (the oldest forgotten)
+REVIEW_RETRY = 10  # seconds a client is asked to wait while another review is computed
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -248,12 +251,54 @@ class Hub:
         self.wake_bots(table_id)
 
 
+class Reviews:
+    """The coach's reviews of finished games, for one process. A review takes a core for
+    seconds to minutes, so at most one is computed at a time; each is kept by (table,
+    seat), as a finished game never changes. A request for the review being computed
+    waits for it; a request for another is told to come back (``busy``)."""
+
+    def __init__(self, service: Service, playouts: int) -> None:
+        self.service = service
+        self.playouts = playouts
+        self.done: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self.running: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self.computed = 0  # reviews this process has computed
+
+    def kept(self, key: tuple[str, int]) -> dict[str, Any] | None:
+        out = self.done.get(key)
+        if out is not None:
+            self.done.move_to_end(key)
+        return out
+
+    def start(self, key: tuple[str, int]) -> asyncio.Future[dict[str, Any]]:
+        """Compute a review in a worker thread; it goes on (and is kept) even if the
+        request that asked for it goes away."""
+        table_id, seat = key
+        fut = asyncio.ensure_future(
+            to_thread.run_sync(self.service.review, table_id, seat, self.playouts)
+        )
+        self.running[key] = fut
+        self.computed += 1
+
+        def finished(f: asyncio.Future[dict[str, Any]]) -> None:
+            self.running.pop(key, None)
+            if f.cancelled() or f.exception() is not None:
+                return  # each request waiting on it is told; nothing is kept
+            self.done[key] = f.result()
+            while len(self.done) > REVIEWS_KEPT:
+                self.done.popitem(last=False)
+
+        fut.add_done_callback(finished)
+        return fut
+
+
 def create_app(service: Service, bot_delay: float = 0.6, limits: Limits | None = None) -> Starlette:
     """The web app over a service; ``bot_delay`` is how long bots think, in seconds, and
     ``limits`` what one client may spend (``guard.Limits``; its defaults if None)."""
     limits = limits if limits is not None else Limits()
     guard = Guard(limits)
     hub = Hub(service, bot_delay, limits.idle_seconds)
+    reviews = Reviews(service, limits.review_playouts)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -385,6 +430,34 @@ def create_app(service: Service, bot_delay: float = 0.6, limits: Limits | None =
         data = await to_thread.run_sync(service.replay_step, table_id, int(raw_step), seat, open_)
         return JSONResponse(data)
 
+    async def review(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        raw_seat = request.query_params.get("seat", "")
+        if not raw_seat.isdecimal() or len(raw_seat) > 3:
+            raise TableError("bad_request", "'seat' is the number of the seat to review, from 0")
+        key = (table_id, int(raw_seat))
+        if (done := reviews.kept(key)) is not None:
+            return JSONResponse(done)
+        await to_thread.run_sync(service.review_ready, *key)
+        if (done := reviews.kept(key)) is not None:  # finished while we looked
+            return JSONResponse(done)
+        task = reviews.running.get(key)
+        if task is None:
+            if reviews.running:
+                return JSONResponse(
+                    {
+                        "error": "busy",
+                        "message": "the coach is reviewing another game; try again in a moment",
+                    },
+                    status_code=503,
+                    headers={"Retry-After": str(REVIEW_RETRY)},
+                )
+            address = _address(request)
+            guard.check_review(address)
+            guard.reviewed(address)
+            task = reviews.start(key)
+        return JSONResponse(await asyncio.shield(task))
+
     async def record(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         data = await to_thread.run_sync(service.record, table_id)
@@ -485,6 +558,7 @@ def create_app(service: Service, bot_delay: float = 0.6, limits: Limits | None =
         Route("/api/tables/{table_id}/claim", claim, methods=["POST"]),
         Route("/api/tables/{table_id}/record", record),
         Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/review", review),
         Route("/api/tables/{table_id}/again", again, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", play),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -501,6 +575,7 @@ def create_app(service: Service, bot_delay: float = 0.6, limits: Limits | None =
     )
     app.state.hub = hub
     app.state.service = service
+    app.state.reviews = reviews
     return app
 
 

@@ -24,6 +24,8 @@ class Limits:
     idle_seconds: float = 600.0  # a table nobody has looked at for this long stops its bots
     body_seconds: float = 10.0  # the longest a request body may take to arrive
     origins: tuple[str, ...] = ()  # origins besides the server's own (a site behind a proxy)
+    reviews_per_hour: int = 10  # coach's reviews one address may have computed in an hour
+    review_playouts: int = 24  # the coach's playouts per option in a review (its CPU budget)
 
     @classmethod
     def loose(cls) -> Limits:
@@ -34,6 +36,7 @@ class Limits:
             tables_per_hour=1_000_000,
             bot_tables=1_000_000,
             failures_per_minute=1_000_000,
+            reviews_per_hour=1_000_000,
         )
 
 
@@ -75,6 +78,7 @@ class Guard:
         self.sockets_by_table: dict[str, int] = {}
         self.created_by: dict[str, Window] = {}
         self.failures: dict[str, Window] = {}
+        self.reviews_by: dict[str, Window] = {}
 
     # -- WebSockets ------------------------------------------------------------------
 
@@ -133,6 +137,24 @@ class Guard:
         now = time.monotonic()
         self.failures.setdefault(address, Window(60.0)).add(now)
         self._forget(self.failures, now)
+
+    def check_review(self, address: str) -> None:
+        """Refuse an address that has had its hour's share of reviews computed (a review
+        already made is served from memory and never counted)."""
+        now = time.monotonic()
+        w = self.reviews_by.get(address)
+        if w is not None and w.count(now) >= self.limits.reviews_per_hour:
+            raise Refused(
+                f"your address has asked for {self.limits.reviews_per_hour} new reviews in the "
+                "last hour, the most it may",
+                w.wait(now),
+            )
+
+    def reviewed(self, address: str) -> None:
+        """Count a review computed for an address."""
+        now = time.monotonic()
+        self.reviews_by.setdefault(address, Window(3600.0)).add(now)
+        self._forget(self.reviews_by, now)
 
     @staticmethod
     def _forget(windows: dict[str, Window], now: float) -> None:

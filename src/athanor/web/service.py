@@ -314,6 +314,24 @@ class Service:
             }
         return out
 
+    def review_ready(self, table_id: str, seat: int) -> None:
+        """Refuse a review the coach cannot make: the game goes on, or there is no such seat."""
+        info = self.info(table_id)
+        if info["status"] != "over":
+            raise TableError("not_over", "the coach reviews a game once it is over")
+        if not 0 <= seat < info["players"]:
+            raise TableError("bad_request", f"there is no seat {seat + 1} at this table")
+
+    def review(self, table_id: str, seat: int, playouts: int) -> dict[str, Any]:
+        """The coach's review of ``seat``'s decisions in a finished game (``Review.to_json``),
+        with ``playouts`` per option. Slow: seconds to minutes of one core."""
+        from athanor.review import Coach
+
+        self.review_ready(table_id, seat)
+        rep = Replay.from_state(self.state(table_id).state)
+        out: dict[str, Any] = Coach(rep.game, playouts=playouts, seed=0).review(rep, seat).to_json()
+        return out
+
     def check_token(self, table_id: str, seat: int, token: str) -> bool:
         """Whether ``token`` is the one that holds ``seat``."""
         with self.reads() as db:

@@ -1,7 +1,7 @@
 // The table page: one WebSocket, the table drawn from your seat's view, the question in
 // front of you (made by clicking a piece, a button by the question, or the numbered list),
-// a summary of each other player's turn, the log, and at the end the results and a
-// step-through replay. Everything shown comes from the server's messages, which carry only
+// a summary of each other player's turn, the log, and at the end the results, a
+// step-through replay and the coach's review of a seat's decisions. Everything shown comes from the server's messages, which carry only
 // what your seat may know. Text is always set with textContent, never as HTML.
 
 import { bind, closeMenu, freeze, listen, presentation, render, restoreFocus, showMoves } from "./board.js";
@@ -30,6 +30,9 @@ let sent = false; // a choice of ours is on its way
 let drawnOnce = false;
 let logIndex = -1;
 let replay = null; // { step, steps, seat } while stepping through a finished game
+let replayFrom = null; // the button that opened the replay, where the focus goes back
+let reviewing = false; // a review is being asked for
+let reviewed = null; // the seat whose review is shown
 
 // -- the one assertive region and the polite summary ------------------------------------
 
@@ -380,10 +383,12 @@ async function gameOver(msg, first) {
   // The results are where the game goes on: the focus goes there from the table (whose
   // pieces have just gone), and stays where it was in the log or the settings.
   const a = document.activeElement;
-  if (!a || a === document.body || $("table").contains(a) || !a.checkVisibility()) {
+  const inTable = $("table").contains(a) && !$("results").contains(a);
+  if (!a || a === document.body || inTable || !a.checkVisibility()) {
     $("results-title").focus();
   }
   $("again").hidden = seat === null;
+  reviewTools();
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   const info = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
   if (info.seed !== undefined) {
@@ -434,8 +439,12 @@ function nextTable(id) {
   $("again").hidden = true;
 }
 
-async function openReplay() {
-  replay = { step: 0, steps: 0, seat: seat === null ? "open" : String(seat) };
+async function openReplay(at = 0, seen = null, from = null) {
+  // From the results: the first step, from your seat (or all cards open for a spectator);
+  // from the review: the moment of a decision, seen by the seat reviewed.
+  const who = seen !== null ? seen : seat;
+  replay = { step: 0, steps: 0, seat: who === null ? "open" : String(who) };
+  replayFrom = from;
   const sel = $("replay-seat");
   sel.replaceChildren(
     ...table.seats.map((s) => h("option", { value: String(s.seat) }, s.seat === seat ? `${s.name} (you)` : s.name)),
@@ -444,7 +453,7 @@ async function openReplay() {
   $("replay").hidden = false;
   $("results").hidden = true;
   $("table").classList.add("replaying");
-  await stepTo(0);
+  await stepTo(at);
   $("replay-forward").focus();
 }
 
@@ -454,7 +463,103 @@ function closeReplay() {
   $("results").hidden = false;
   $("table").classList.remove("replaying");
   if (last) draw(last);
-  $("replay-open").focus();
+  const back = replayFrom && replayFrom.isConnected && replayFrom.checkVisibility() ? replayFrom : $("replay-open");
+  replayFrom = null;
+  back.focus();
+}
+
+// -- the coach's review of one seat's decisions ------------------------------------------------
+
+function reviewTools() {
+  // A player reviews their own seat; a spectator chooses whose decisions.
+  $("review-pick").hidden = seat !== null;
+  $("review-open").textContent = seat === null ? "Review this player's game" : "Review my game";
+  const sel = $("review-seat");
+  if (seat === null && !sel.children.length) {
+    sel.replaceChildren(...table.seats.map((s) => h("option", { value: String(s.seat) }, s.name)));
+  }
+}
+
+const wait = (seconds) => new Promise((done) => { window.setTimeout(done, seconds * 1000); });
+
+async function openReview() {
+  if (reviewing) return;
+  const who = seat !== null ? seat : Number($("review-seat").value);
+  if (reviewed === who && !$("review").hidden) { $("review-title").focus(); return; }
+  reviewing = true;
+  const button = $("review-open");
+  // aria-disabled rather than disabled, so that the focus stays on the button.
+  button.setAttribute("aria-disabled", "true");
+  const status = $("review-status");
+  const whose = who === seat ? "your" : `${table.seats[who].name}'s`;
+  status.textContent = `The coach is weighing ${whose} decisions; this can take a minute.`;
+  const url = `/api/tables/${encodeURIComponent(tableId)}/review?seat=${who}`;
+  try {
+    // One review is computed at a time on the server: while it is busy with another
+    // game (503), or a proxy gave up waiting (502, 504), ask again after a while.
+    for (let tries = 1; ; tries++) {
+      let res = null;
+      let body = {};
+      try {
+        res = await fetch(url);
+        body = await res.json().catch(() => ({}));
+      } catch {
+        res = null;
+      }
+      if (res && res.ok) {
+        status.textContent = "";
+        showReview(body, who);
+        return;
+      }
+      const again = !res || [502, 503, 504].includes(res.status);
+      if (!again || tries >= 30) {
+        status.textContent = `No review: ${body.message || "the server could not be reached"}.`;
+        return;
+      }
+      if (res && res.status === 503 && tries === 1) {
+        status.textContent =
+          `The coach is busy with another game; it will weigh ${whose} decisions after it. ` +
+          "This can take a few minutes.";
+      }
+      await wait(Number(res && res.headers.get("Retry-After")) || 10);
+    }
+  } finally {
+    reviewing = false;
+    button.setAttribute("aria-disabled", "false");
+  }
+}
+
+function showReview(body, who) {
+  reviewed = who;
+  const lines = body.lines || [];
+  const decisions = body.decisions || [];
+  const byIndex = new Map(decisions.map((d) => [d.index, d]));
+  const worst = (body.worst || []).map((i) => byIndex.get(i)).filter(Boolean);
+  // The lines are: two of summary, then the heading of the decisions that mattered most
+  // (or that none did) and each of them, and last how the coach judged.
+  $("review-title").textContent = who === seat
+    ? "The coach's review of your game" : `The coach's review of ${table.seats[who].name}'s game`;
+  $("review-summary").replaceChildren(...lines.slice(0, 2).map((l) => h("p", {}, l)));
+  $("review-worst-title").textContent = worst.length
+    ? lines[2].replace(/:$/, "") : "The decisions that mattered most";
+  $("review-worst").replaceChildren(...(worst.length
+    ? worst.map((d) => moment(d, who, "worst"))
+    : [h("li", { class: "none" }, lines[2] || "No decision was clearly worse than the coach's choice.")]));
+  $("review-all").querySelector("summary").textContent =
+    `Every decision (${decisions.length} judged)`;
+  $("review-all-list").replaceChildren(...decisions.map((d) => moment(d, who, "all")));
+  $("review-how").textContent = lines.length > 3 ? lines[lines.length - 1] : "";
+  $("review").hidden = false;
+  $("review-title").focus();
+}
+
+function moment(d, who, list) {
+  // One judged decision: its sentence, and a button to see the table just before it.
+  const id = `review-${list}-${d.index}`;
+  const b = h("button", { type: "button", class: "moment", "aria-describedby": id, "data-step": d.index },
+    "Show this moment");
+  b.addEventListener("click", () => openReplay(d.index, who, b));
+  return h("li", { class: d.agreed ? "agreed" : "differs" }, h("p", { id }, d.sentence), b);
 }
 
 async function stepTo(step) {
@@ -520,7 +625,8 @@ $("log-next").addEventListener("click", () => readLog(1));
 $("log-last").addEventListener("click", () => readLog("last"));
 $("again").addEventListener("click", playAgain);
 $("final-table").addEventListener("click", () => showFinalTable(!$("table").classList.contains("final")));
-$("replay-open").addEventListener("click", openReplay);
+$("replay-open").addEventListener("click", () => openReplay());
+$("review-open").addEventListener("click", openReview);
 $("replay-close").addEventListener("click", closeReplay);
 $("replay-first").addEventListener("click", () => stepTo(0));
 $("replay-back").addEventListener("click", () => stepTo(Math.max(0, replay.step - 1)));
