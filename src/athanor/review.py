@@ -254,7 +254,10 @@ class Coach:
         best = max(full, key=lambda k: (sum(full[k]) / len(full[k]), k == chosen))
         diffs = [b - c for b, c in zip(samples[best], samples[chosen], strict=False)]
         cost = sum(diffs) / len(diffs)
-        margin = Z * _sd(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 1.0
+        # When every pair came out alike the spread says nothing; the "rule of three"
+        # (3/n) bounds what so few playouts can rule out.
+        n = len(diffs)
+        margin = max(Z * _sd(diffs) / math.sqrt(n), 3 / n) if n > 1 else 1.0
         return self._judged(d, index, turn, chosen, best, WIN, worths, cost, margin)
 
     def _judged(
