@@ -346,3 +346,58 @@ def test_a_team_games_chart_shows_the_teams_win_rate_not_ties() -> None:
         [sim.GameRecord(0, ("a", "b"), (1, 2), (9.0, 3.0), "done", 5)],
     )
     assert win_bars(duel)[3] == ["a", "b"] and win_bars(duel)[0] == [100.0, 0.0]
+
+
+def test_a_sink_gets_every_record_in_order_and_nothing_is_kept() -> None:
+    """Streaming (issue 26): the records come to the sink in index order, the same as a
+    run that keeps them, whatever the number of worker processes."""
+    args = ("potion-party", ["heuristic", "random"], 30, 2)
+    kept = sim.run(*args, jobs=1)
+    for jobs in (1, 2):
+        got: list[sim.GameRecord] = []
+        assert sim.run(*args, jobs=jobs, chunk=4, sink=got.append) == []
+        assert got == kept
+
+
+def test_in_order_holds_a_record_that_comes_early_until_those_before_it() -> None:
+    out: list[int] = []
+    order = sim.InOrder(iter([0, 2, 3, 5]), lambda r: out.append(r.index))
+
+    def rec(i: int) -> sim.GameRecord:
+        return sim.GameRecord(i, ("a", "b"), (1, 2), (1.0, 0.0), "won", 3)
+
+    order.add(rec(3))
+    assert out == []
+    order.add(rec(0))
+    assert out == [0]
+    order.add(rec(2))
+    assert out == [0, 2, 3]
+    order.add(rec(5))
+    assert out == [0, 2, 3, 5] and not order.waiting
+
+
+def test_a_streamed_resumed_run_gives_the_folders_games_first_then_the_rest(
+    tmp_path: Path,
+) -> None:
+    args = ("potion-party", ["heuristic", "random"])
+    folder = str(tmp_path / "run")
+    sim.run(*args, 10, 1, out=folder)
+    got: list[sim.GameRecord] = []
+    sim.run(*args, 25, 1, out=folder, sink=got.append)
+    assert sorted(r.index for r in got) == list(range(25))
+    assert [r.index for r in got[10:]] == list(range(10, 25))
+    whole = sim.Summary.of("potion-party", args[1], 1, sim.run(*args, 25, 1))
+    streamed = sim.Summary.start("potion-party", args[1], 1)
+    for r in got:
+        streamed.add(r)
+    assert streamed.to_json() == whole.to_json()
+
+
+def test_a_summary_counts_set_ups_one_by_one_only_up_to_a_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sim, "SETUPS_KEPT", 3)
+    records = sim.run("dominion", ["big-money", "big-money"], 8, 0, {"kingdom": "random"})
+    s = sim.Summary.of("dominion", ["big-money", "big-money"], 0, records)
+    assert len(s.setups) == 3 and s.setups_uncounted == 5
+    assert any(line.startswith("more than 3 different set-ups") for line in s.setup_lines())

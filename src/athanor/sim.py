@@ -12,6 +12,7 @@ import contextlib
 import csv
 import gc
 import hashlib
+import itertools
 import json
 import math
 import multiprocessing
@@ -19,7 +20,7 @@ import os
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -33,6 +34,7 @@ Curve = tuple[tuple[float, ...], ...]  # one seat's figures (TURN_FIGURES) after
 Cards = tuple[dict[str, int], ...]  # one seat's cards (turn_cards) after each turn
 # A plotted curve stops at the turn fewer than this share of a bot's games reached.
 CURVE_MIN_SHARE = 0.25
+SETUPS_KEPT = 10_000  # different set-ups a summary counts one by one
 
 
 @dataclass(frozen=True)
@@ -275,8 +277,14 @@ def run(
     curves: bool = False,
     texts: dict[str, str] | None = None,
     chunk: int | None = None,
+    sink: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games and return their records in order.
+
+    With ``sink``, nothing is kept: each record goes to ``sink`` instead, and the list
+    returned is empty, so a run of a million games needs no more memory than one of a
+    thousand. The games played now reach it in index order; with ``out``, the games
+    already in the folder come first, in the order they were written.
 
     ``progress`` is called with the number of games just finished. ``out`` is a folder
     where records are written as they arrive; a run with the same arguments and the same
@@ -291,20 +299,34 @@ def run(
         raise ConfigError(f"the number of jobs must be at least 1, not {jobs}")
     plan = make_plan(game, bots, seed, options, texts, curves)
     store = Store.open(out, plan) if out else None
-    done = store.records(games) if store else {}
-    todo = [i for i in range(games) if i not in done]
-    records = list(done.values())
-    if done and progress:
-        progress(len(done))
+    records: list[GameRecord] = []
+    keep = records.append if sink is None else sink
+    played = bytearray(games)  # 1 where a game is already in the folder
+    before = 0
+    if store:
+        for rec in store.each(games, played):
+            keep(rec)
+            before += 1
+    left = games - before
+
+    def todo() -> Iterator[int]:
+        """The games still to play, made as they are needed (a list of a million
+        indices would itself cost tens of megabytes)."""
+        return (i for i in range(games) if not played[i]) if before else iter(range(games))
+
+    if before and progress:
+        progress(before)
+    in_order = InOrder(todo(), keep)
 
     def take(batch: list[GameRecord]) -> None:
-        records.extend(batch)
         if store:
             store.append(batch)
+        for rec in batch:
+            in_order.add(rec)
         if progress:
             progress(len(batch))
 
-    if todo:
+    if left:
         if ray is not None and ray != "local":
             spec = catalog.spec(plan.game)
             for o in spec.options:
@@ -314,11 +336,11 @@ def run(
                         "workers cannot; run without --ray ADDRESS, or with --ray alone"
                     )
         if ray is not None:
-            for batch in _ray_batches(ray, plan, todo, chunk):
+            for batch in _ray_batches(ray, plan, list(todo()), chunk):
                 take(batch)
         else:
-            size = chunk or max(1, min(200, len(todo) // (jobs * 8) or 1))
-            tasks = chunks(todo, size)
+            size = chunk or max(1, min(200, left // (jobs * 8) or 1))
+            tasks = batches(todo(), size)
             if jobs <= 1:
                 for t in tasks:
                     finished: list[GameRecord] = []
@@ -332,26 +354,75 @@ def run(
     return records
 
 
+class InOrder:
+    """Hands records on in the order of ``indices`` however they arrive: a record that
+    comes early waits only until those before it have come (a few batches at most)."""
+
+    def __init__(self, indices: Iterator[int], out: Callable[[GameRecord], None]) -> None:
+        self.indices = indices
+        self.out = out
+        self.due: int | None = next(indices, None)  # the index to hand on next
+        self.waiting: dict[int, GameRecord] = {}
+
+    def add(self, rec: GameRecord) -> None:
+        """Take one record; hand on every record now due."""
+        waiting = self.waiting
+        waiting[rec.index] = rec
+        while self.due is not None and self.due in waiting:
+            self.out(waiting.pop(self.due))
+            self.due = next(self.indices, None)
+
+
+def batches(indices: Iterator[int], size: int) -> Iterator[tuple[int, ...]]:
+    """The games in tasks of ``size`` (the last may be shorter), made as they are needed."""
+    while True:
+        t = tuple(itertools.islice(indices, size))
+        if not t:
+            return
+        yield t
+
+
 def _run_pool(
     plan: Plan,
-    tasks: list[tuple[int, ...]],
+    tasks: Iterator[tuple[int, ...]],
     jobs: int,
     take: Callable[[list[GameRecord]], None],
 ) -> None:
-    """Play the tasks on ``jobs`` worker processes. On Ctrl+C the workers stop after the
-    game in hand, the games they finished are kept (``take``), queued tasks are dropped,
-    and KeyboardInterrupt goes on up within a second or two."""
+    """Play the tasks on ``jobs`` worker processes, a few tasks per worker queued at a
+    time (so that the tasks of a million games are never all in memory, nor records
+    far ahead of the oldest game unfinished). On Ctrl+C the workers stop after the game
+    in hand, the games they finished are kept (``take``), queued tasks are dropped, and
+    KeyboardInterrupt goes on up within a second or two."""
     ctx = multiprocessing.get_context()
     stop = ctx.Event()
     pool = ProcessPoolExecutor(
         max_workers=jobs, mp_context=ctx, initializer=_worker_start, initargs=(stop,)
     )
-    futures = [pool.submit(_task, (plan, t)) for t in tasks]
+    ahead = 4 * jobs
+    futures: list[Any] = []
+    pending: set[Any] = set()
     taken: set[Any] = set()
+
+    def submit() -> None:
+        while len(pending) < ahead:
+            t = next(tasks, None)
+            if t is None:
+                return
+            fut = pool.submit(_task, (plan, t))
+            futures.append(fut)
+            pending.add(fut)
+
     try:
-        for fut in as_completed(futures):
-            taken.add(fut)
-            take(fut.result())
+        submit()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in sorted(done, key=futures.index):
+                pending.discard(fut)
+                taken.add(fut)
+                take(fut.result())
+            futures[:] = [f for f in futures if f not in taken]
+            taken.clear()
+            submit()
     except KeyboardInterrupt:
         stop.set()
         for fut in futures:
@@ -496,20 +567,24 @@ class Store:
         return cls(folder, os.path.join(folder, "games.jsonl"))
 
     def records(self, games: int) -> dict[int, GameRecord]:
-        """The games already played (index below ``games``), by index. A line cut short
-        by a stop is ignored: that game is played again."""
-        out: dict[int, GameRecord] = {}
+        """The games already played (index below ``games``), by index."""
+        return {r.index: r for r in self.each(games, bytearray(games))}
+
+    def each(self, games: int, played: bytearray) -> Iterator[GameRecord]:
+        """The games already played (index below ``games``), read one line at a time, in
+        the order they were written; each index once (``played`` marks those seen). A
+        line cut short by a stop is ignored: that game is played again."""
         if not os.path.exists(self.games_file):
-            return out
+            return
         with open(self.games_file, encoding="utf-8") as fh:
             for line in fh:
                 try:
                     rec = GameRecord.from_json(json.loads(line))
                 except (ValueError, KeyError, TypeError):
                     continue
-                if 0 <= rec.index < games:
-                    out[rec.index] = rec
-        return out
+                if 0 <= rec.index < games and not played[rec.index]:
+                    played[rec.index] = 1
+                    yield rec
 
     def append(self, batch: Iterable[GameRecord]) -> None:
         """Add records, each on its own line, and push them to the disk's cache now."""
@@ -649,8 +724,12 @@ class Summary:
     team_games: int = 0  # cooperative games: games with a team result, and team wins
     team_wins: int = 0
     setups: Counter[str] = field(default_factory=Counter)  # each game's set-up, counted
+    # Games whose set-up was not counted because SETUPS_KEPT different ones already were
+    # (a million random kingdoms would otherwise fill the memory).
+    setups_uncounted: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     figures: tuple[str, ...] = ()  # the names of the plotted per-turn figures
+    labels: dict[str, str] = field(default_factory=dict)  # bot argument -> report name
 
     @classmethod
     def of(
@@ -664,8 +743,25 @@ class Summary:
     ) -> Summary:
         """Aggregate game records; ``labels`` names bots in the report (a strategy file by
         its own name rather than its path); ``options`` are the run's game options."""
-        label = labels or {}
-        s = cls(game, [label.get(b, b) for b in bots], len(records), seed)
+        s = cls.start(game, bots, seed, labels, options)
+        for r in records:
+            s.add(r)
+        return s
+
+    @classmethod
+    def start(
+        cls,
+        game: str,
+        bots: Sequence[str],
+        seed: int,
+        labels: dict[str, str] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> Summary:
+        """An empty summary, to ``add`` records to as they come (``of`` in steps). The
+        totals are sums of whole numbers, so they do not depend on the order."""
+        label = dict(labels or {})
+        s = cls(game, [label.get(b, b) for b in bots], 0, seed)
+        s.labels = label
         s.options = dict(options or {})
         try:
             s.figures = catalog.spec(game).state_class.TURN_FIGURES
@@ -673,33 +769,40 @@ class Summary:
             s.figures = ()
         for name in bots:
             s.per_bot.setdefault(label.get(name, name), BotStats())
-        for r in records:
-            firsts = [i for i, p in enumerate(r.placing) if p == 1]
-            for seat, name in enumerate(r.bots):
-                b = s.per_bot[label.get(name, name)]
-                b.games += 1
-                b.score += r.scores[seat]
-                if seat in firsts:
-                    if len(firsts) == 1:
-                        b.wins += 1
-                    else:
-                        b.ties += 1
-                if r.absent:
-                    b.absent.update(r.absent[seat])
-                if r.curves is not None:
-                    b._add_curve(r.curves[seat])
-                if r.cards is not None:
-                    b._add_cards(r.cards[seat])
-            if firsts == [r.first]:
-                s.first_player_wins += 1
-            s.endings[r.ending] += 1
-            s.turns_total += r.turns
-            s.lengths[r.turns] += 1
-            s.setups[r.setup] += 1
-            if r.team_won is not None:
-                s.team_games += 1
-                s.team_wins += r.team_won
         return s
+
+    def add(self, r: GameRecord) -> None:
+        """Count one game's record."""
+        s, label = self, self.labels
+        s.games += 1
+        firsts = [i for i, p in enumerate(r.placing) if p == 1]
+        for seat, name in enumerate(r.bots):
+            b = s.per_bot[label.get(name, name)]
+            b.games += 1
+            b.score += r.scores[seat]
+            if seat in firsts:
+                if len(firsts) == 1:
+                    b.wins += 1
+                else:
+                    b.ties += 1
+            if r.absent:
+                b.absent.update(r.absent[seat])
+            if r.curves is not None:
+                b._add_curve(r.curves[seat])
+            if r.cards is not None:
+                b._add_cards(r.cards[seat])
+        if firsts == [r.first]:
+            s.first_player_wins += 1
+        s.endings[r.ending] += 1
+        s.turns_total += r.turns
+        s.lengths[r.turns] += 1
+        if r.setup in s.setups or len(s.setups) < SETUPS_KEPT:
+            s.setups[r.setup] += 1
+        else:
+            s.setups_uncounted += 1
+        if r.team_won is not None:
+            s.team_games += 1
+            s.team_wins += r.team_won
 
     def to_json(self) -> dict[str, Any]:
         """The documented JSON output (see docs/simulator.md)."""
@@ -743,8 +846,9 @@ class Summary:
             yield f"{named[0]} (every game)."
         elif named:
             common, n = self.setups.most_common(1)[0]
+            many = f"more than {len(named):,}" if self.setups_uncounted else f"{len(named)}"
             yield (
-                f"{len(named)} different set-ups over {self.games} games (--csv names each "
+                f"{many} different set-ups over {self.games} games (--csv names each "
                 "game's)" + (f"; the most common, {n} games: {common}." if n > 1 else ".")
             )
         for name, b in self.per_bot.items():
@@ -827,28 +931,52 @@ def write_csv(
 ) -> None:
     """One row per game, for pandas and spreadsheets (columns in docs/simulator.md)."""
     seats = max((len(r.bots) for r in records), default=0)
-    head = ["game", "index", "seed", "setup", "first_seat", "turns", "ending", "winner"]
-    for i in range(1, seats + 1):
-        head += [f"seat{i}_bot", f"seat{i}_score", f"seat{i}_place"]
-    head.append("team_won")
-    with open(path, "w", encoding="utf-8", newline="") as fh:
-        w = csv.writer(fh)
-        w.writerow(head)
+    with CsvRows(path, game, seed, labels, seats) as rows:
         for r in records:
-            firsts = [i for i, p in enumerate(r.placing) if p == 1]
-            winner = labels.get(r.bots[firsts[0]], r.bots[firsts[0]]) if len(firsts) == 1 else ""
-            row: list[Any] = [
-                game,
-                r.index,
-                seed + r.index,
-                r.setup,
-                r.first + 1,
-                r.turns,
-                r.ending,
-                winner,
-            ]
-            for seat, bot in enumerate(r.bots):
-                row += [labels.get(bot, bot), f"{r.scores[seat]:g}", r.placing[seat]]
-            row += [""] * (3 * (seats - len(r.bots)))
-            row.append("" if r.team_won is None else int(r.team_won))
-            w.writerow(row)
+            rows.write(r)
+
+
+class CsvRows:
+    """A CSV file of one row per game, written as the games come (``write_csv`` in
+    steps), so that a long run keeps nothing in memory for it."""
+
+    def __init__(self, path: str, game: str, seed: int, labels: dict[str, str], seats: int) -> None:
+        self.game, self.seed, self.labels, self.seats = game, seed, labels, seats
+        head = ["game", "index", "seed", "setup", "first_seat", "turns", "ending", "winner"]
+        for i in range(1, seats + 1):
+            head += [f"seat{i}_bot", f"seat{i}_score", f"seat{i}_place"]
+        head.append("team_won")
+        self.fh = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
+        self.w = csv.writer(self.fh)
+        self.w.writerow(head)
+
+    def __enter__(self) -> CsvRows:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Finish the file."""
+        self.fh.close()
+
+    def write(self, r: GameRecord) -> None:
+        """One game's row."""
+        labels, seats = self.labels, self.seats
+        firsts = [i for i, p in enumerate(r.placing) if p == 1]
+        winner = labels.get(r.bots[firsts[0]], r.bots[firsts[0]]) if len(firsts) == 1 else ""
+        row: list[Any] = [
+            self.game,
+            r.index,
+            self.seed + r.index,
+            r.setup,
+            r.first + 1,
+            r.turns,
+            r.ending,
+            winner,
+        ]
+        for seat, bot in enumerate(r.bots):
+            row += [labels.get(bot, bot), f"{r.scores[seat]:g}", r.placing[seat]]
+        row += [""] * (3 * (seats - len(r.bots)))
+        row.append("" if r.team_won is None else int(r.team_won))
+        self.w.writerow(row)

@@ -269,6 +269,21 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     labels = sim.bot_labels(spec.name, bots, plan.texts)
     bar = _progress_bar(args.games, args.quiet)
     kept = [0]
+    # Every game is counted as it comes and written to the CSV file at once: nothing is
+    # kept, so memory stays flat however many games are played.
+    summary = sim.Summary.start(spec.name, bots, args.seed, labels, plan.options)
+    rows = None
+    if args.csv:
+        path = os.path.expanduser(args.csv)
+        try:
+            rows = sim.CsvRows(path, spec.name, args.seed, labels, len(bots))
+        except OSError as exc:
+            raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def each(rec: sim.GameRecord) -> None:
+        summary.add(rec)
+        if rows is not None:
+            rows.write(rec)
 
     def count(n: int) -> None:
         kept[0] += n
@@ -276,7 +291,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             bar.update(n)
 
     try:
-        records = sim.run(
+        sim.run(
             spec.name,
             bots,
             args.games,
@@ -288,6 +303,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             ray=args.ray,
             curves=bool(plot_path),
             texts=plan.texts,
+            sink=each,
         )
     except KeyboardInterrupt:
         if bar is not None:
@@ -305,7 +321,8 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     finally:
         if bar is not None:
             bar.close()
-    summary = sim.Summary.of(spec.name, bots, args.seed, records, labels, plan.options)
+        if rows is not None:
+            rows.close()
     for line in summary.lines():
         term.line(line)
     if args.json:
@@ -317,12 +334,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
         term.line(f"Wrote {path}.")
     if args.csv:
-        path = os.path.expanduser(args.csv)
-        try:
-            sim.write_csv(path, spec.name, args.seed, records, labels)
-        except OSError as exc:
-            raise ConfigError(f"cannot write {path}: {exc.strerror or exc}") from None
-        term.line(f"Wrote {path} (one row per game).")
+        term.line(f"Wrote {os.path.expanduser(args.csv)} (one row per game).")
     if plot_path:
         from athanor.plot import plot
 
