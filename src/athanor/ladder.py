@@ -599,7 +599,7 @@ def total_games(
     from athanor import catalog
 
     spec = catalog.spec(game)
-    found = [e for e in entries(spec.name, list(names) if names else default_bots(game))]
+    found = entries(spec.name, list(names) if names else default_bots(game))
     k = sum(1 for e in found if e.same_as is None)
     if spec.cooperative:
         sizes = len(players) or spec.max_players - spec.min_players + 1
@@ -649,9 +649,13 @@ def describe(m: Mapping[str, Any] | None) -> str:
     if not m:
         return "not yet measured"
     if m.get("kind") == "team":
+        sizes, missions = m.get("players") or [], m.get("missions") or []
+        where = (f" at {sizes[0]}-{sizes[-1]} players" if sizes else "") + (
+            f", missions {', '.join(map(str, missions))}" if missions else ""
+        )
         return (
             f"team wins {m['win_rate']:.0%} ({m['low']:.0%} to {m['high']:.0%}) of "
-            f"{m['games']} games"
+            f"{m['games']} games{where}"
         )
     if m["low"] == m["high"]:
         return f"rating {m['rating']:.0f} (the scale's fixed point) over {m['games']} games"

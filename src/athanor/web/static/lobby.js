@@ -14,7 +14,11 @@ function current() {
 function measured(m) {
   if (!m) return "Strength not yet measured.";
   const pct = (x) => `${Math.round(100 * x)}%`;
-  if (m.kind === "team") return `Team wins ${pct(m.win_rate)} (${pct(m.low)} to ${pct(m.high)}) of ${m.games} games.`;
+  if (m.kind === "team") {
+    const at = m.players && m.players.length ? ` at ${m.players[0]}-${m.players[m.players.length - 1]} players` : "";
+    const on = m.missions && m.missions.length ? `, missions ${m.missions.join(", ")}` : "";
+    return `Team wins ${pct(m.win_rate)} (${pct(m.low)} to ${pct(m.high)}) of ${m.games} games${at}${on}.`;
+  }
   const r = Math.round(m.rating);
   if (m.low === m.high) return `Rating ${r}, the scale's fixed point.`;
   return `Rating ${r} (${Math.round(m.low)} to ${Math.round(m.high)}).`;
