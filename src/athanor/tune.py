@@ -7,8 +7,11 @@ strategy so far and plays it against the opponent on the same N seeded games
 (the same seeds for every candidate, so luck cancels out between them). A
 candidate that scores better (wins, and half of each shared win) replaces the
 best. The settings are the strategy format's own: when to buy Province, Duchy
-and Estate, which Kingdom Actions to buy, how many, how thinly spread among
-the Treasures and before or after Gold, and the order to play them. At the end
+and Estate, which of the kingdom's cards to buy (Actions, Treasures such as
+Philosopher's Stone, Victory cards such as Vineyard), how many, how thinly spread
+among the Treasures and before or after Gold, the order to play them, and how many
+Potions to buy, and when (a card with a Potion in its cost brings a Potion with it
+into the search: without one it could never be bought). At the end
 the best file is played on N fresh seeds, so its reported win rate and interval
 are not flattered by the search, and written with those figures.
 """
@@ -36,6 +39,7 @@ LATE_DUCHY_AT = (0, 3, 4, 5, 6, 7)  # Duchy after Gold (before Silver)
 COPIES = (1, 2, 3, 4, 6, 8, 12)
 SPREAD = (0, 4, 6, 8, 10, 12, 15)  # at most one per this many Treasures (0: no limit)
 PLACES = ("before-gold", "after-gold")
+POTIONS = (0, 1, 2, 3)  # Potions to buy, at most
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,8 @@ class Settings:
     estate_at: int = 2
     late_duchy_at: int = 6
     buys: tuple[Buy, ...] = ()
+    potions: int = 0  # Potions to buy (at most), 0: none
+    potion_place: str = "after-gold"  # tried before Gold, or after it (before Silver)
 
     def text(self, name: str, description: str = "") -> str:
         """The strategy file."""
@@ -72,13 +78,18 @@ class Settings:
             lines.append(f"buy Duchy if provinces_left <= {self.duchy_at}")
         if self.estate_at:
             lines.append(f"buy Estate if provinces_left <= {self.estate_at}")
+        potion = f"buy Potion if count(Potion) < {self.potions}" if self.potions else ""
         lines += [_buy_line(b) for b in self.buys if b.place == "before-gold"]
+        if potion and self.potion_place == "before-gold":
+            lines.append(potion)
         lines.append("buy Gold")
         if self.late_duchy_at:
             lines.append(f"buy Duchy if provinces_left <= {self.late_duchy_at}")
         lines += [_buy_line(b) for b in self.buys if b.place == "after-gold"]
+        if potion and self.potion_place == "after-gold":
+            lines.append(potion)
         lines.append("buy Silver")
-        lines += [f"play {b.card}" for b in self.buys]
+        lines += [f"play {b.card}" for b in self.buys if CARDS[b.card].types & CardType.ACTION]
         return "\n".join(lines) + "\n"
 
 
@@ -100,6 +111,12 @@ def from_strategy(st: Strategy, actions: list[str]) -> Settings:
         number = _last_number(text)
         if rule.card == "Gold":
             seen_gold = True
+        elif rule.card == "Potion":
+            s = replace(
+                s,
+                potions=_nearest(POTIONS, number if number is not None else 1) or 1,
+                potion_place="after-gold" if seen_gold else "before-gold",
+            )
         elif rule.card == "Province" and "money >" in text and number is not None:
             s = replace(s, province_money=_nearest(PROVINCE_MONEY, number))
         elif rule.card == "Duchy" and "provinces_left <=" in text and number is not None:
@@ -133,9 +150,28 @@ def _nearest(choices: tuple[int, ...], x: int) -> int:
     return min(choices, key=lambda c: (abs(c - x), c))
 
 
+def needs_potion(card: str) -> bool:
+    """Whether a card has a Potion in its cost."""
+    return CARDS[card].cost.potions > 0
+
+
+def with_potion(s: Settings) -> Settings:
+    """``s``, buying at least one Potion if it buys a card that costs one."""
+    if s.potions or not any(needs_potion(b.card) for b in s.buys):
+        return s
+    return replace(s, potions=1)
+
+
 def mutate(s: Settings, actions: list[str], rng: Rng) -> Settings:
-    """A neighbour of ``s``: one setting changed."""
+    """A neighbour of ``s``: one setting changed (and a Potion added if a card that
+    costs one is bought without it)."""
+    return with_potion(_mutate(s, actions, rng))
+
+
+def _mutate(s: Settings, actions: list[str], rng: Rng) -> Settings:
     moves = ["province", "duchy", "estate", "late"]
+    if any(needs_potion(a) for a in actions):
+        moves += ["potions", "potion-place"]
     if actions and len(s.buys) < 3:
         moves += ["add", "add"]
     if s.buys:
@@ -151,6 +187,10 @@ def mutate(s: Settings, actions: list[str], rng: Rng) -> Settings:
         return replace(s, estate_at=rng.choice(ESTATE_AT))
     if move == "late":
         return replace(s, late_duchy_at=rng.choice(LATE_DUCHY_AT))
+    if move == "potions":
+        return replace(s, potions=rng.choice(POTIONS))
+    if move == "potion-place":
+        return replace(s, potion_place=rng.choice(PLACES))
     if move == "add":
         free = [a for a in actions if all(b.card != a for b in s.buys)]
         if not free:
@@ -174,13 +214,17 @@ def mutate(s: Settings, actions: list[str], rng: Rng) -> Settings:
     return replace(s, buys=tuple(buys))
 
 
-def kingdom_actions(kingdom: str, seed: int) -> list[str]:
-    """The Kingdom Actions every game of this kingdom has (a shorter list is filled at
-    random per game, so only the named cards can be relied on), in Supply order."""
+def kingdom_cards(kingdom: str, seed: int) -> list[str]:
+    """The kingdom cards every game of this kingdom has (a shorter list is filled at
+    random per game, so only the named cards can be relied on), in Supply order: the
+    cards the search may buy, whatever their type."""
     kingdoms = [choose_kingdom(kingdom, Rng(seed + i), 0) for i in range(8)]
-    return [
-        c for c in kingdoms[0] if all(c in k for k in kingdoms) and CARDS[c].types & CardType.ACTION
-    ]
+    return [c for c in kingdoms[0] if all(c in k for k in kingdoms)]
+
+
+def kingdom_actions(kingdom: str, seed: int) -> list[str]:
+    """The Actions among ``kingdom_cards``."""
+    return [c for c in kingdom_cards(kingdom, seed) if CARDS[c].types & CardType.ACTION]
 
 
 @dataclass
@@ -254,16 +298,16 @@ def tune(
             f"the strategy's name is lower-case letters, digits and dashes, not {name!r}"
         )
     began = time.perf_counter()
-    actions = kingdom_actions(kingdom, seed)
+    actions = kingdom_cards(kingdom, seed)
     rng = Rng(seed ^ 0x7E57)
     first = start or Settings()
     best = start_scored = evaluate(first, kingdom, against, games, seed, jobs, progress)
     tried = {first}
     accepted = 0
-    # First each Kingdom Action on its own (two copies, before Gold), so that no card
-    # is missed by chance; then changes to the best so far.
+    # First each kingdom card on its own (two copies, before Gold, with a Potion if it
+    # costs one), so that no card is missed by chance; then changes to the best so far.
     seeds = [
-        replace(first, buys=(*first.buys, Buy(a, 2, 0, "before-gold")))
+        with_potion(replace(first, buys=(*first.buys, Buy(a, 2, 0, "before-gold"))))
         for a in actions
         if len(first.buys) < 3 and all(b.card != a for b in first.buys)
     ]
@@ -318,7 +362,7 @@ def tune_command(args: Any, say: Callable[[str], None], bar: Callable[[int, bool
     if args.games < 2 or args.rounds < 0:
         raise ConfigError("tune needs --games 2 or more and --rounds 0 or more")
     start = None
-    actions = kingdom_actions(args.kingdom, args.seed)
+    actions = kingdom_cards(args.kingdom, args.seed)
     if args.start:
         try:
             st = Strategy.parse(catalog.read_bot_file(args.start), args.start)
@@ -348,7 +392,8 @@ def tune_command(args: Any, say: Callable[[str], None], bar: Callable[[int, bool
             progress.close()
     m, sm = result.measured, result.start_measured
     say(
-        f"Kingdom Actions searched: {', '.join(actions) or 'none (money only)'}; "
+        f"Kingdom cards searched: {', '.join(actions) or 'none (money only)'}"
+        f"{' and the Potion' if any(needs_potion(a) for a in actions) else ''}; "
         f"opponent {args.against}."
     )
     say(

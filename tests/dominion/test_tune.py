@@ -9,7 +9,15 @@ from pathlib import Path
 from athanor import sim
 from athanor.engine import Rng
 from athanor.games.dominion.strategy import Strategy, builtin_strategies
-from athanor.tune import Buy, Settings, from_strategy, kingdom_actions, mutate, tune
+from athanor.tune import (
+    Buy,
+    Settings,
+    from_strategy,
+    kingdom_actions,
+    kingdom_cards,
+    mutate,
+    tune,
+)
 
 
 def test_the_tuner_improves_on_its_starting_strategy_on_a_small_budget() -> None:
@@ -111,3 +119,43 @@ def test_tune_command_writes_the_file_it_reports(tmp_path: Path) -> None:
         timeout=120,
     )
     assert bad.returncode == 2 and "no bot 'nobody'" in bad.stderr
+
+
+def test_the_search_reaches_potion_cards_treasures_and_victory_cards() -> None:
+    """Issue 26: a card with a Potion in its cost brings a Potion with it, and Treasures
+    (Philosopher's Stone) and Victory cards (Vineyard) of the kingdom are searched too."""
+    kingdom = "Familiar,Golem,Philosopher's Stone,Vineyard,Smithy"
+    cards = kingdom_cards(kingdom, 0)
+    assert set(cards) == {"Familiar", "Golem", "Philosopher's Stone", "Vineyard", "Smithy"}
+    assert kingdom_actions(kingdom, 0) == [c for c in cards if c in ("Familiar", "Golem", "Smithy")]
+    rng = Rng(9)
+    s = Settings()
+    bought: set[str] = set()
+    potions: set[int] = set()
+    for _ in range(400):
+        s = mutate(s, cards, rng)
+        bought.update(b.card for b in s.buys)
+        potions.add(s.potions)
+        if any(b.card in ("Familiar", "Golem", "Philosopher's Stone") for b in s.buys):
+            assert s.potions >= 1, s
+        st = Strategy.parse(s.text("m"), "m")
+        assert all(r.card in ("Familiar", "Golem", "Smithy") for r in st.plays)
+    assert bought == set(cards)
+    assert {1, 2, 3} <= potions
+
+
+def test_potion_settings_read_back() -> None:
+    s = Settings(buys=(Buy("Golem", 2, 0, "before-gold"),), potions=2, potion_place="after-gold")
+    text = s.text("x")
+    assert "buy Potion if count(Potion) < 2" in text
+    st = Strategy.parse(text, "x")
+    assert from_strategy(st, ["Golem"]) == s
+
+
+def test_on_a_potion_kingdom_the_first_candidates_buy_the_potion_card_with_a_potion() -> None:
+    result = tune("Familiar", "big-money-ultimate", games=60, seed=2, rounds=1)
+    # The one candidate tried is Familiar with a Potion; Familiar's Curses beat plain money.
+    assert result.best.settings.potions == 1
+    assert [b.card for b in result.best.settings.buys] == ["Familiar"]
+    assert "buy Potion if count(Potion) < 1" in result.text
+    assert result.measured.win_rate > result.start_measured.win_rate
