@@ -64,7 +64,11 @@ def test_the_lobby_offers_the_four_levels_each_with_its_line(base: str, page: Pa
     assert levels.all_inner_texts() == ["easy", "normal (default)", "hard", "expert"]
     about = page.locator("#seat-1-bot-about")
     expect(about).to_have_text(spec.levels["normal"].line)
-    assert bot.get_attribute("aria-describedby") == "seat-1-bot-about"
+    # The level's line and its measured strength are both read with the choice.
+    assert bot.get_attribute("aria-describedby") == "seat-1-bot-about seat-1-bot-rating"
+    expect(page.locator("#seat-1-bot-rating")).to_have_text(re.compile(r"^Rating 1500\b"))
+    bot.select_option("hard")
+    expect(page.locator("#seat-1-bot-rating")).to_have_text(re.compile(r"^Rating 1[6-9]\d\d "))
     bot.select_option("expert")
     expect(about).to_have_text(spec.levels["expert"].line)
     audit(page)

@@ -39,7 +39,8 @@ function seatRow(i, game, kind) {
   const levels = game.levels || [];
   const start = levels.some((l) => l.name === "normal") ? "normal" : game.default_bot;
   const label = (b) => (b === start ? `${b} (default)` : b);
-  const botSel = h("select", { id: botId, "aria-describedby": aboutId },
+  const ratingId = `seat-${i}-bot-rating`;
+  const botSel = h("select", { id: botId, "aria-describedby": `${aboutId} ${ratingId}` },
     levels.length
       ? h("optgroup", { label: "Levels" }, levels.map((l) => h("option", { value: l.name }, label(l.name))))
       : null,
@@ -47,7 +48,7 @@ function seatRow(i, game, kind) {
       game.bots.map((b) => h("option", { value: b }, label(b)))));
   botSel.value = start;
   const about = h("span", { id: aboutId, class: "bot-about" });
-  const rating = h("span", { class: "bot-about bot-rating" });
+  const rating = h("span", { id: ratingId, class: "bot-about bot-rating" });
   const describe = () => {
     const level = levels.find((l) => l.name === botSel.value);
     about.textContent = level ? level.line : "";
