@@ -83,8 +83,9 @@ def bot(game: str, name: str, seed: int) -> Any:
 
 
 def read_bot_file(name: str) -> str:
-    """The text of a bot file a user wrote (a Dominion strategy), checked."""
-    path = os.path.expanduser(name)
+    """The text of a bot file a user wrote (a Dominion strategy), checked. In
+    ``FILE.xml:BOT`` (a bot of a DominionSim file), the file is FILE.xml."""
+    path = os.path.expanduser(_bot_file_path(name))
     try:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_BOT_FILE + 1)
@@ -101,8 +102,19 @@ def read_bot_file(name: str) -> str:
 
 
 def is_bot_file(game: str, name: str) -> bool:
-    """Whether ``name`` names a bot file (``.txt``) rather than a bot of the game."""
-    return name.endswith(".txt") and spec(game).bot_from_text is not None
+    """Whether ``name`` names a bot file (``.txt``, or a DominionSim ``.xml`` or
+    ``FILE.xml:BOT``) rather than a bot of the game."""
+    return _names_file(name) and spec(game).bot_from_text is not None
+
+
+def _bot_file_path(name: str) -> str:
+    """The file a bot name reads: ``FILE.xml:BOT`` reads FILE.xml."""
+    head, sep, _ = name.partition(".xml:")
+    return head + ".xml" if sep else name
+
+
+def _names_file(name: str) -> bool:
+    return name.endswith((".txt", ".xml")) or ".xml:" in name
 
 
 def bot_maker(game: str, name: str, text: str | None = None) -> Callable[[int], Any]:
@@ -121,7 +133,7 @@ def bot_maker(game: str, name: str, text: str | None = None) -> Callable[[int], 
         _ismcts(game, name, 0)  # check the parameters now, not in the middle of a run
         return lambda seed: _ismcts(game, name, seed)
     make = s.bot_from_text
-    if make is not None and (text is not None or name.endswith(".txt")):
+    if make is not None and (text is not None or _names_file(name)):
         body = read_bot_file(name) if text is None else text
         try:
             make(body, name, 0)  # fail now, not in the middle of a run

@@ -7,6 +7,7 @@ from typing import Any
 from athanor.engine import GameSpec, Level, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
 from athanor.games.dominion.commands import COMMANDS, turn_money
+from athanor.games.dominion.dominionsim import bot_from_text
 from athanor.games.dominion.encoding import encoding
 from athanor.games.dominion.expert import make_expert
 from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
@@ -17,7 +18,6 @@ from athanor.games.dominion.strategy import (
     StrategyBot,
     builtin_strategies,
     make_beginner,
-    parsed,
 )
 
 
@@ -206,7 +206,7 @@ SPEC = GameSpec(
     card_facts=card_facts,
     score_name="victory points",
     encoding=encoding,
-    bot_from_text=lambda text, source, seed: StrategyBot(parsed(text, source), seed),
+    bot_from_text=bot_from_text,  # a strategy file, or a DominionSim bot (.xml)
     help=(
         "Each turn: play Actions (1 Action to start), then play Treasures and buy cards "
         "(1 Buy to start), then discard everything and draw 5. Buying a card plays the "

@@ -1,0 +1,723 @@
+"""Bots written for DominionSim (Geronimoo's Dominion simulator), read from its bot XML.
+
+A DominionSim bot file is a ``<playerCollection>`` of ``<player name="...">`` elements. Each
+player lists ``<buy name="CARD">`` rules in order, and each rule holds any number of
+``<condition>`` elements, all of which must hold::
+
+    <buy name="Smithy">
+      <condition>
+        <left type="countCardsInDeck" attribute="Smithy"/>
+        <operator type="smallerThan"/>
+        <right type="countCardTypeInDeck" attribute="Treasure"/>
+        <extra_operation type="divideBy" attribute="11.0"/>
+      </condition>
+    </buy>
+
+The extra operation applies to the right-hand side. With each Buy the bot takes the first rule
+whose conditions hold, that it can afford and whose pile is not empty; when a card asks it to
+gain a card, it takes the first rule's card it may gain, as DominionSim does. Actions are played
+by the strategy bot's default order (cards that give +Actions first, then the dearest), and
+every other question is answered by ``CardSense``; a rule's ``strategy`` attribute (a
+card-specific way of playing in DominionSim) is read and not followed.
+
+A bot is played only if every card it names is one Athanor has (the Base set, 2nd edition, and
+Alchemy) and it keeps to DominionSim's usual start; otherwise it is refused with one line that
+says why, naming the missing cards. Functions about things that never happen with these cards
+(tokens, mats, Landmarks, Projects, Villagers) read 0, as they would in DominionSim.
+
+The XML is read with expat from the standard library; entity declarations are refused, and a
+file is at most ``MAX_XML`` bytes. Errors name the file and the line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+from xml.parsers import expat
+
+from athanor.engine import Decision, GameState
+from athanor.games.dominion.cards import CARDS, TREASURE_COINS, CardType
+from athanor.games.dominion.rules import Weights
+from athanor.games.dominion.strategy import (
+    Cond,
+    Rule,
+    Strategy,
+    StrategyBot,
+    StrategyError,
+    parsed,
+)
+
+MAX_XML = 1024 * 1024  # the same limit as any bot file (catalog.MAX_BOT_FILE)
+MAX_DEPTH = 16  # a bot file nests five deep; deeper is not a bot file
+
+
+class DominionSimError(StrategyError):
+    """A DominionSim bot file that cannot be read, or a bot in it that cannot be played."""
+
+
+# -- card names ------------------------------------------------------------------------
+
+
+def _key(name: str) -> str:
+    """A card name folded so that "Philosopher's Stone", "Philosopher$s_Stone" and
+    "Philosophers_Stone" meet."""
+    return re.sub(r"[\s_'$-]+", "", name).casefold()
+
+
+_BY_KEY = {_key(n): n for n in CARDS}
+
+
+def card_name(raw: str) -> str | None:
+    """Our name for a DominionSim card name (an enum id such as ``Throne_Room`` or a printed
+    name), or None if Athanor does not have the card."""
+    return _BY_KEY.get(_key(raw))
+
+
+def shown_name(raw: str) -> str:
+    """A DominionSim card name as printed: ``Philosopher$s_Stone`` -> Philosopher's Stone."""
+    return raw.strip().replace("_", " ").replace("$", "'")
+
+
+# -- card kinds ------------------------------------------------------------------------
+
+# DominionSim sorts cards into informal kinds beside the printed types; conditions may count
+# them. Here is how our cards fall into them.
+_INFORMAL: dict[str, frozenset[str]] = {
+    "Terminal": frozenset(
+        n
+        for n, c in CARDS.items()
+        if c.types & CardType.ACTION and c.actions == 0 and n not in ("Throne Room", "Golem")
+    ),
+    "Village": frozenset({"Village", "Festival", "University", "Golem"}),
+    "Cycler": frozenset(
+        {"Cellar", "Harbinger", "Merchant", "Poacher", "Laboratory", "Market", "Sentry"}
+        | {"Village", "Apothecary", "Scrying Pool", "Alchemist", "Familiar", "Apprentice"}
+    ),
+    "Multiplier": frozenset({"Throne Room"}),
+    "Trasher": frozenset({"Chapel", "Remodel", "Transmute", "Apprentice"}),
+    "TrashForBenefit": frozenset({"Remodel", "Apprentice"}),
+    "Card_Advantage": frozenset(
+        {"Moat", "Smithy", "Council Room", "Library", "Laboratory", "Witch"}
+        | {"Apothecary", "Scrying Pool", "Alchemist", "Golem", "Apprentice"}
+    ),
+    "Junk": frozenset({"Copper", "Estate", "Curse"}),
+    "Base": frozenset(
+        {"Copper", "Silver", "Gold", "Potion", "Estate", "Duchy", "Province", "Curse"}
+    ),
+}
+_INFORMAL["Kingdom"] = frozenset(CARDS) - _INFORMAL["Base"]
+_PRINTED = {
+    "Action": CardType.ACTION,
+    "Treasure": CardType.TREASURE,
+    "Victory": CardType.VICTORY,
+    "Curse": CardType.CURSE,
+    "Attack": CardType.ATTACK,
+    "Reaction": CardType.REACTION,
+}
+# Types DominionSim knows that no card of ours has: counting them gives 0.
+_NONE_OF_OURS = frozenset(
+    [
+        "Event",
+        "Prize",
+        "Duration",
+        "Looter",
+        "Ruins",
+        "Reserve",
+        "Traveller",
+        "Knight",
+        "Shelter",
+        "DominionDevelopment",
+        "Gathering",
+        "Castle",
+        "Landmark",
+        "Split_Pile",
+        "Split_Pile_Bottom",
+        "Night",
+        "Fate",
+        "Heirloom",
+        "Boon",
+        "Spirit",
+        "Hex",
+        "State",
+        "Doom",
+        "Project",
+        "Way",
+        "Ally",
+        "Liaison",
+        "NextTime",
+        "Loot",
+        "Prophecy",
+        "Omen",
+        "Command",
+        "Shadow",
+    ]
+)
+
+
+def _kind_weights(kind: str) -> Weights | None:
+    if kind in _PRINTED:
+        t = _PRINTED[kind]
+        return Weights({n: 1 if c.types & t else 0 for n, c in CARDS.items()})
+    if kind in _INFORMAL:
+        members = _INFORMAL[kind]
+        return Weights({n: 1 if n in members else 0 for n in CARDS})
+    if kind in _NONE_OF_OURS:
+        return Weights(dict.fromkeys(CARDS, 0))
+    return None
+
+
+KINDS = (*_PRINTED, *_INFORMAL, *sorted(_NONE_OF_OURS))
+
+# "Total money in deck" counts each card's coins: a Treasure's, and an Action's +coins
+# (Moneylender's conditional +3 is reckoned as 1).
+_DECK_MONEY = Weights(
+    {
+        n: TREASURE_COINS.get(n, 0) + (1 if n == "Moneylender" else c.plus_coins)
+        for n, c in CARDS.items()
+    }
+)
+
+
+# -- the amounts a condition compares ----------------------------------------------------
+
+Amount = Callable[[Any, int], float]
+
+
+def _end_gains(s: Any) -> float:
+    """Cards that must still be gained to end the game: the Provinces left, or the smallest
+    piles that would empty the game's last piles, whichever is fewer."""
+    piles = sorted(k for name, k in s.supply.items() if name != "Province")
+    need = 4 if s.players >= 5 else 3
+    return float(min(s.supply.get("Province", 0), sum(piles[:need])))
+
+
+def _smallest_pile(s: Any) -> float:
+    left = [k for k in s.supply.values() if k > 0]
+    return float(min([10, *left]))
+
+
+def _in_hand(card: str) -> Amount:
+    treasure = bool(CARDS[card].types & CardType.TREASURE)
+
+    def amount(s: Any, seat: int) -> float:
+        # DominionSim plays every Treasure before it buys: in the Buy phase they are in play.
+        if treasure and s.phase == "buy":
+            return 0.0
+        return float(s.hands[seat].count(card))
+
+    return amount
+
+
+def _in_play(card: str) -> Amount:
+    treasure = bool(CARDS[card].types & CardType.TREASURE)
+
+    def amount(s: Any, seat: int) -> float:
+        n = s.plays[seat].count(card)
+        if treasure and s.phase == "buy":
+            n += s.hands[seat].count(card)
+        return float(n)
+
+    return amount
+
+
+def _max_opponent_vp(s: Any, seat: int) -> float:
+    return float(max([0, *(s.victory_points(o) for o in s.others(seat))]))
+
+
+def _first_opponent_cards(s: Any, seat: int) -> float:
+    others = s.others(seat)
+    return float(s.card_total(others[0])) if others else 0.0
+
+
+def _zero(s: Any, seat: int) -> float:
+    return 0.0
+
+
+# Functions by what they take: a card, a card kind, or nothing.
+_OF_CARD: dict[str, Callable[[str], Amount]] = {
+    "countCardsInDeck": lambda c: lambda s, seat: float(s.count(seat, c)),
+    "countCardsInDeckNoMats": lambda c: lambda s, seat: float(s.count(seat, c)),
+    "countCardsInSupply": lambda c: lambda s, seat: float(s.supply.get(c, 0)),
+    "countCardsInHand": _in_hand,
+    "countCardsInPlay": _in_play,
+    "countCardsInOpponentsDecks": lambda c: (
+        lambda s, seat: float(sum(s.count(o, c) for o in s.others(seat)))
+    ),
+}
+_PLAIN: dict[str, Amount] = {
+    "gainsNeededToEndGame": lambda s, seat: _end_gains(s),
+    "countAllCardsInDeck": lambda s, seat: float(s.card_total(seat)),
+    "countAvailableMoney": lambda s, seat: float(s.spendable_coins(seat)),
+    "countTurns": lambda s, seat: float(s.turns[seat]),
+    "isActionPhase": lambda s, seat: 0.0 if s.phase == "buy" else 1.0,
+    "countEmptyPiles": lambda s, seat: float(s.empty_piles()),
+    "countBuysLeft": lambda s, seat: float(s.buys),
+    "getTotalMoney": lambda s, seat: float(s.tally(seat, _DECK_MONEY)),
+    "getTotalMoneyExcludingMats": lambda s, seat: float(s.tally(seat, _DECK_MONEY)),
+    "actionsLeft": lambda s, seat: float(s.actions),
+    "countCardsLeftInDrawDeck": lambda s, seat: float(len(s.decks[seat]) + len(s.discards[seat])),
+    "countCardsLeftInSmallestPile": lambda s, seat: _smallest_pile(s),
+    "countAllCardsInOpponentsDeck": _first_opponent_cards,
+    "countVP": lambda s, seat: float(s.victory_points(seat)),
+    "countMAXOpponentVP": _max_opponent_vp,
+}
+# About things no game of our cards has (tokens, mats, Landmarks, Projects, Villagers,
+# Coffers, Exile): always 0. Some name a card, which must then be one of ours too.
+_ALWAYS_ZERO = frozenset(
+    {
+        "isPlusOneBuyTokenSet",
+        "isPlusOneCardTokenSet",
+        "isPlusOneActionTokenSet",
+        "isPlusOneCoinTokenSet",
+        "isMinus$2TokenSet",
+        "isEstateTokenPlaced",
+        "isTrashingTokenPlaced",
+        "tokensOnDefiledShrine",
+        "tokensOnBaths",
+        "tokensOnTemple",
+        "countOnTavernMat",
+        "isSwampHagActive",
+        "isTravellingFairActive",
+        "countVPon",
+        "countVillagers",
+        "hasFlag",
+        "hasBuiltProject",
+        "doesNotSpendCoffers",
+        "hasInvestedAlready",
+        "countCardsInExile",
+    }
+)
+# Functions Athanor cannot answer; a bot that uses one is refused, naming it.
+_UNSUPPORTED = frozenset({"countGainedCards", "hasGained$5"})
+_NEVER = "hasBoughtRush"  # Rush is an Event we lack: a condition on it never holds
+FUNCTIONS = frozenset(
+    {"constant", "countCardTypeInDeck", _NEVER, *_OF_CARD, *_PLAIN, *_ALWAYS_ZERO, *_UNSUPPORTED}
+)
+
+COMPARATORS: dict[str, Callable[[float, float], bool]] = {
+    "equalTo": lambda a, b: a == b,
+    "smallerThan": lambda a, b: a < b,
+    "smallerOrEqualThan": lambda a, b: a <= b,
+    "greaterThan": lambda a, b: a > b,
+    "greaterOrEqualThan": lambda a, b: a >= b,
+}
+_SIGNS = {
+    "equalTo": "==",
+    "smallerThan": "<",
+    "smallerOrEqualThan": "<=",
+    "greaterThan": ">",
+    "greaterOrEqualThan": ">=",
+}
+
+
+def _divide(a: float, b: float) -> float:
+    """Division as Java's doubles do it: by zero gives an endless amount (or NaN for 0/0)."""
+    if b:
+        return a / b
+    return math.copysign(math.inf, a) if a else math.nan
+
+
+OPERATIONS: dict[str, Callable[[float, float], float]] = {
+    "plus": lambda a, b: a + b,
+    "minus": lambda a, b: a - b,
+    "multiplyWith": lambda a, b: a * b,
+    "divideBy": _divide,
+}
+
+
+# -- reading the XML ---------------------------------------------------------------------
+
+
+@dataclass
+class _Element:
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list[_Element] = field(default_factory=list)
+
+    def all(self, tag: str) -> list[_Element]:
+        return [c for c in self.children if c.tag == tag]
+
+    def first(self, tag: str) -> _Element | None:
+        return next((c for c in self.children if c.tag == tag), None)
+
+
+def _refuse_entities(*_: Any) -> None:
+    raise DominionSimError("entity declarations are not allowed in a bot file")
+
+
+def _read_tree(text: str, source: str) -> _Element:
+    """The document as a small tree that keeps each element's line."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_XML:
+        raise DominionSimError(f"{source}: larger than {MAX_XML:,} bytes")
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.EntityDeclHandler = _refuse_entities
+    parser.ExternalEntityRefHandler = _refuse_entities  # type: ignore[assignment]
+    root: list[_Element] = []
+    stack: list[_Element] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        el = _Element(tag, attrs, parser.CurrentLineNumber)
+        if stack:
+            stack[-1].children.append(el)
+        else:
+            root.append(el)
+        stack.append(el)
+        if len(stack) > MAX_DEPTH:
+            raise DominionSimError(f"elements nested deeper than {MAX_DEPTH}")
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as exc:
+        reason = expat.ErrorString(exc.code) if exc.code else str(exc)
+        raise DominionSimError(
+            f"{source}, line {exc.lineno}: not well-formed XML ({reason})"
+        ) from None
+    except DominionSimError as exc:
+        raise DominionSimError(f"{source}, line {parser.CurrentLineNumber}: {exc}") from None
+    return root[0]
+
+
+@dataclass(frozen=True)
+class SimBot:
+    """One DominionSim bot, read and translated (or refused: ``refusal`` says why)."""
+
+    name: str
+    author: str
+    description: str
+    types: frozenset[str]
+    line: int
+    rules: tuple[Rule, ...]
+    refusal: str | None
+
+    @property
+    def playable(self) -> bool:
+        """Whether Athanor can play this bot."""
+        return self.refusal is None
+
+    def strategy(self) -> Strategy:
+        """The bot as a strategy (buy rules only), or the refusal as an error."""
+        if self.refusal is not None:
+            raise DominionSimError(self.refusal)
+        words = self.description or f"DominionSim bot by {self.author or 'unknown'}"
+        return Strategy(self.name, words, self.rules, ())
+
+
+class _Refused(Exception):
+    """A bot that reads well but cannot be played here; carries the reason."""
+
+
+class _Reader:
+    """Turns one ``<player>`` element into a SimBot."""
+
+    def __init__(self, source: str, el: _Element) -> None:
+        self.source = source
+        self.el = el
+        self.name = el.attrs.get("name", "").strip()
+        self.missing: dict[str, None] = {}  # in order of first mention
+        self.problems: list[str] = []
+
+    def where(self, el: _Element) -> str:
+        return f"{self.source}, line {el.line}"
+
+    def card(self, raw: str | None, el: _Element, what: str) -> str:
+        if raw is None or not raw.strip():
+            raise DominionSimError(f"{self.where(el)}: {what} needs a card name")
+        ours = card_name(raw)
+        if ours is None:
+            self.missing[shown_name(raw)] = None
+            return ""
+        return ours
+
+    def read(self) -> SimBot:
+        el = self.el
+        if not self.name:
+            raise DominionSimError(f"{self.where(el)}: a <player> needs a name")
+        types = frozenset(t.attrs.get("name", "") for t in el.all("type"))
+        rules: list[Rule] = []
+        for buy in el.all("buy"):
+            card = self.card(buy.attrs.get("name"), buy, "a <buy>")
+            bane = buy.attrs.get("bane")
+            if bane:
+                self.card(bane, buy, "a bane")
+            conds = [self.condition(c) for c in buy.all("condition")]
+            if card:
+                rules.append(Rule("buy", card, _all(conds), f"line {buy.line}"))
+        for start in el.all("start_state"):
+            for part in start.children:
+                for item in (part.attrs.get("contents") or "").split(","):
+                    item = re.sub(r"^\s*\d+\s+", "", item).strip()
+                    if item:
+                        self.card(item, part, "a start state")
+            self.problems.append("starts from set cards (start_state), not the usual start")
+        refusal = None
+        if self.missing:
+            refusal = (
+                f'bot "{self.name}" needs cards Athanor does not have: {", ".join(self.missing)}'
+            )
+        elif self.problems:
+            refusal = f'bot "{self.name}" {self.problems[0]}'
+        elif not rules:
+            refusal = f'bot "{self.name}" has no buy rules'
+        return SimBot(
+            self.name,
+            el.attrs.get("author", ""),
+            el.attrs.get("description", ""),
+            types,
+            el.line,
+            tuple(rules),
+            refusal,
+        )
+
+    def side(self, el: _Element | None, cond: _Element, which: str) -> Amount | None:
+        """One side of a comparison; None when the condition can never hold."""
+        if el is None:
+            raise DominionSimError(f"{self.where(cond)}: a condition needs <{which}>")
+        kind = el.attrs.get("type", "")
+        attr = el.attrs.get("attribute")
+        if kind not in FUNCTIONS:
+            close = difflib.get_close_matches(kind, FUNCTIONS, n=2, cutoff=0.6)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise DominionSimError(f"{self.where(el)}: unknown <{which}> type {kind!r}{hint}")
+        if kind == "constant":
+            try:
+                value = float(attr or "")
+            except ValueError:
+                raise DominionSimError(
+                    f"{self.where(el)}: a constant needs a number, not {attr!r}"
+                ) from None
+            return lambda s, seat: value
+        if kind == "countCardTypeInDeck":
+            weights = _kind_weights((attr or "").strip())
+            if weights is None:
+                close = difflib.get_close_matches(attr or "", KINDS, n=2, cutoff=0.6)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise DominionSimError(f"{self.where(el)}: unknown card type {attr!r}{hint}")
+            return lambda s, seat: float(s.tally(seat, weights))
+        if kind in _UNSUPPORTED:
+            self.problems.append(f"uses {kind} (line {el.line}), which Athanor cannot answer")
+            return _zero
+        if kind == _NEVER:
+            return None
+        if kind in _OF_CARD:
+            card = self.card(attr, el, kind)
+            return _OF_CARD[kind](card) if card else _zero
+        if attr:  # a card named by a function that reads 0 must still be known
+            self.card(attr, el, kind)
+        if kind in _ALWAYS_ZERO:
+            return _zero
+        return _PLAIN[kind]
+
+    def condition(self, el: _Element) -> Cond:
+        left = self.side(el.first("left"), el, "left")
+        right = self.side(el.first("right"), el, "right")
+        op_el = el.first("operator")
+        op = op_el.attrs.get("type", "") if op_el is not None else ""
+        if op not in COMPARATORS:
+            raise DominionSimError(
+                f"{self.where(op_el or el)}: unknown operator {op!r}; "
+                f"one of {', '.join(COMPARATORS)}"
+            )
+        compare = COMPARATORS[op]
+        extra = el.first("extra_operation")
+        how, by = OPERATIONS["plus"], 0.0
+        if extra is not None:
+            name = extra.attrs.get("type", "")
+            if name not in OPERATIONS:
+                raise DominionSimError(
+                    f"{self.where(extra)}: unknown extra_operation {name!r}; "
+                    f"one of {', '.join(OPERATIONS)}"
+                )
+            try:
+                by = float(extra.attrs.get("attribute") or "")
+            except ValueError:
+                raise DominionSimError(
+                    f"{self.where(extra)}: an extra_operation needs a number"
+                ) from None
+            how = OPERATIONS[name]
+        if left is None or right is None:
+            return _never
+        lf, rf = left, right
+
+        def cond(s: Any, seat: int) -> bool:
+            return compare(lf(s, seat), how(rf(s, seat), by))
+
+        cond.__doc__ = f"line {el.line}: left {_SIGNS[op]} right"
+        return cond
+
+
+def _never(s: Any, seat: int) -> bool:
+    return False
+
+
+def _all(conds: list[Cond]) -> Cond | None:
+    """Every condition of a rule, joined; None for a rule without one."""
+    if not conds:
+        return None
+    if len(conds) == 1:
+        return conds[0]
+    both = tuple(conds)
+
+    def cond(s: Any, seat: int) -> bool:
+        return all(c(s, seat) for c in both)
+
+    return cond
+
+
+@lru_cache(maxsize=32)
+def read_bots(text: str, source: str = "<bots>") -> tuple[SimBot, ...]:
+    """Every bot in a DominionSim bot file, in order; each either playable or refused.
+    Kept per process, as a strategy file is (a simulation makes a bot per game)."""
+    root = _read_tree(text, source)
+    players = [root] if root.tag == "player" else root.all("player")
+    if root.tag not in ("player", "playerCollection"):
+        raise DominionSimError(
+            f"{source}, line {root.line}: a DominionSim bot file starts with "
+            f"<playerCollection> or <player>, not <{root.tag}>"
+        )
+    bots: list[SimBot] = []
+    seen: set[str] = set()
+    for el in players:
+        bot = _Reader(source, el).read()
+        if bot.name in seen:
+            raise DominionSimError(f"{source}, line {el.line}: a second bot named {bot.name!r}")
+        seen.add(bot.name)
+        bots.append(bot)
+    if not bots:
+        raise DominionSimError(f"{source}: no <player> bots in the file")
+    return tuple(bots)
+
+
+# -- naming bots -------------------------------------------------------------------------
+
+
+def is_xml_name(name: str) -> bool:
+    """Whether a bot name names a DominionSim file: ``FILE.xml`` or ``FILE.xml:BOT``."""
+    return split_name(name)[0].lower().endswith(".xml")
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """``FILE.xml:BOT`` -> (FILE.xml, BOT); ``FILE.xml`` -> (FILE.xml, None)."""
+    m = re.fullmatch(r"(?s)(.*?\.[xX][mM][lL]):(.*)", name)
+    if m:
+        return m.group(1), m.group(2).strip()
+    return name, None
+
+
+def listing(bots: tuple[SimBot, ...]) -> str:
+    """The file's bots in words: those it can play, then those it cannot."""
+    ok = [b.name for b in bots if b.playable]
+    out = [f"bots Athanor can play: {', '.join(ok) if ok else 'none'}"]
+    refused = [b for b in bots if not b.playable]
+    if refused:
+        out.append(f"{len(refused)} more that need cards or rules it lacks")
+    return "; ".join(out)
+
+
+def choose_bot(bots: tuple[SimBot, ...], wanted: str | None, source: str) -> SimBot:
+    """The bot called ``wanted`` (or the only bot of a one-bot file)."""
+    if wanted is None:
+        if len(bots) == 1:
+            return bots[0]
+        raise DominionSimError(
+            f"{source} holds {len(bots)} bots; name one as {source}:NAME. {listing(bots)}"
+        )
+    for b in bots:
+        if b.name == wanted:
+            return b
+    folded = {b.name.casefold(): b for b in bots}
+    if wanted.casefold() in folded:
+        return folded[wanted.casefold()]
+    close = difflib.get_close_matches(wanted, [b.name for b in bots], n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    raise DominionSimError(f"{source} has no bot {wanted!r}.{hint} Its {listing(bots)}")
+
+
+# -- the bot -----------------------------------------------------------------------------
+
+
+class DominionSimBot(StrategyBot):
+    """A DominionSim bot: its buy rules for buying and for gaining, and, for bots of type
+    ``AppliesPPR``, the penultimate Province rule (no second-to-last Province while behind
+    when a Victory card it would buy instead puts it ahead)."""
+
+    def __init__(self, bot: SimBot, seed: int = 0) -> None:
+        super().__init__(bot.strategy(), seed)
+        self.sim = bot
+        self.ppr = "AppliesPPR" in bot.types
+        self._victory = tuple((r.card, CARDS[r.card].vp) for r in bot.rules if CARDS[r.card].vp > 0)
+
+    def choose(self, state: GameState, decision: Decision) -> str:
+        """Buy, gain and play by the bot's rules; other questions by plain sense."""
+        if not decision.offers("end") and not decision.offers("treasures"):
+            gain = self._gain(state, decision)
+            if gain is not None:
+                return gain
+        return super().choose(state, decision)
+
+    def _gain(self, s: Any, decision: Decision) -> str | None:
+        """The first rule's card that the decision offers to gain, as DominionSim picks."""
+        offered = {i[5:] for i in decision.ids if i.startswith("gain:")}
+        if not offered:
+            return None
+        seat = decision.seat
+        for _, condition, card in self._buy_rules:
+            if card not in offered:
+                continue
+            if condition is not None and not condition(s, seat):
+                continue
+            if s.supply.get(card, 0) == 1 and self._ends_game_losing(s, seat, card):
+                continue
+            return "gain:" + card
+        return None
+
+    def _buy(self, s: Any, seat: int, decision: Decision) -> str:
+        choice = super()._buy(s, seat, decision)
+        if self.ppr and choice == "buy:Province" and self._penultimate(s, seat):
+            offers = decision.offers
+            for oid, condition, card in self._buy_rules:
+                if card == "Province" or not offers(oid):
+                    continue
+                if condition is None or condition(s, seat):
+                    return oid
+            return "end"
+        return choice
+
+    def _penultimate(self, s: Any, seat: int) -> bool:
+        """Two Provinces left, and a rule's other Victory card would put this seat ahead
+        of someone it trails: taking the second-to-last Province would hand them the end."""
+        if s.supply.get("Province", 0) != 2:
+            return False
+        mine = s.victory_points(seat)
+        for other in s.others(seat):
+            theirs = s.victory_points(other)
+            for card, vp in self._victory:
+                if card != "Province" and s.supply.get(card, 0) and mine < theirs < mine + vp:
+                    return True
+        return False
+
+
+def make_bot(text: str, source: str, seed: int = 0) -> DominionSimBot:
+    """The bot that ``source`` (``FILE.xml:NAME`` or ``FILE.xml``) names in ``text``."""
+    path, wanted = split_name(source)
+    bot = choose_bot(read_bots(text, path), wanted, path)
+    return DominionSimBot(bot, seed)
+
+
+def bot_from_text(text: str, source: str, seed: int) -> StrategyBot:
+    """A Dominion bot from a file's text: a DominionSim bot file (``.xml``, or text that
+    starts as XML) or one of our strategy files."""
+    if is_xml_name(source) or text.lstrip("\ufeff \t\r\n").startswith("<"):
+        return make_bot(text, source, seed)
+    return StrategyBot(parsed(text, source), seed)

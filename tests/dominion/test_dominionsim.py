@@ -1,0 +1,412 @@
+"""DominionSim bot files: each condition kind, whole games, refusals and errors.
+
+The XML here is written for these tests in DominionSim's bot format; the two money bots
+re-express, as data, the buy rules of DominionSim's own "Big Money Ultimate" and "Smithy"
+(Province when the deck holds more than 18 or 15 coins, Duchy at 4 or fewer Provinces left,
+Estate at 2, Gold, Duchy at 6, one Smithy per 11 Treasures, Silver).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from athanor import catalog, sim
+from athanor.engine import ConfigError, play_out
+from athanor.games.dominion.dominionsim import (
+    MAX_XML,
+    DominionSimBot,
+    DominionSimError,
+    bot_from_text,
+    card_name,
+    make_bot,
+    read_bots,
+    split_name,
+)
+from athanor.games.dominion.strategy import StrategyBot
+from tests.dominion.helpers import arrange, game
+
+
+def cond(left: str, op: str, right: str, extra: str = "") -> str:
+    """One <condition>; ``left`` and ``right`` are 'type' or 'type=attribute'."""
+
+    def side(tag: str, text: str) -> str:
+        kind, _, attr = text.partition("=")
+        return f'<{tag} type="{kind}"' + (f' attribute="{attr}"' if attr else "") + "/>"
+
+    more = ""
+    if extra:
+        how, by = extra.split()
+        more = f'<extra_operation type="{how}" attribute="{by}"/>'
+    return (
+        f'<condition>{side("left", left)}<operator type="{op}"/>'
+        f"{side('right', right)}{more}</condition>"
+    )
+
+
+def buy(card: str, *conditions: str) -> str:
+    if not conditions:
+        return f'<buy name="{card}"/>'
+    return f'<buy name="{card}">' + "".join(conditions) + "</buy>"
+
+
+def player(name: str, *rules: str, types: tuple[str, ...] = ()) -> str:
+    kinds = "".join(f'<type name="{t}"/>' for t in types)
+    return (
+        f'<player name="{name}" author="tests" description="">{kinds}'
+        + "".join(rules)
+        + ("</player>")
+    )
+
+
+def collection(*players: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<playerCollection>\n'
+        + "\n".join(players)
+        + "\n</playerCollection>\n"
+    )
+
+
+def money_bot(name: str, province_money: str, smithy: bool) -> str:
+    rules = [
+        buy("Province", cond("getTotalMoney", "greaterThan", f"constant={province_money}")),
+        buy("Duchy", cond("countCardsInSupply=Province", "smallerOrEqualThan", "constant=4.0")),
+        buy("Estate", cond("countCardsInSupply=Province", "smallerOrEqualThan", "constant=2.0")),
+        buy("Gold"),
+        buy("Duchy", cond("countCardsInSupply=Province", "smallerOrEqualThan", "constant=6.0")),
+    ]
+    if smithy:
+        rules.append(
+            buy(
+                "Smithy",
+                cond(
+                    "countCardsInDeck=Smithy",
+                    "smallerThan",
+                    "countCardTypeInDeck=Treasure",
+                    "divideBy 11.0",
+                ),
+            )
+        )
+    rules.append(buy("Silver"))
+    return player(name, *rules, types=("BigMoney",))
+
+
+BOTS = collection(
+    money_bot("Money Ultimate", "18.0", smithy=False),
+    money_bot("Smithy Money", "15.0", smithy=True),
+    player(
+        "Alchemy Mix",
+        buy("Province", cond("countCardsInDeck=Gold", "greaterThan", "constant=0.0")),
+        buy("Philosophers_Stone", cond("countCardsInDeck=Potion", "greaterThan", "constant=0.0")),
+        buy("Familiar"),
+        buy("Scrying_Pool"),
+        buy("Potion", cond("countCardsInDeck=Potion", "smallerThan", "constant=1.0")),
+        buy("Gold"),
+        buy("Silver"),
+    ),
+    player("Colony Money", buy("Colony"), buy("Platinum"), buy("Gold"), buy("Silver")),
+)
+
+
+def one(text: str, name: str) -> DominionSimBot:
+    return make_bot(text, f"bots.xml:{name}")
+
+
+def check(condition: str, s: object, seat: int = 0) -> bool:
+    """Whether a single condition holds, through a one-rule bot."""
+    bot = one(collection(player("T", buy("Gold", condition))), "T")
+    rule = bot.strategy.buys[0]
+    assert rule.condition is not None
+    return rule.condition(s, seat)
+
+
+# -- card names ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["Philosopher$s_Stone", "Philosophers_Stone", "Philosopher's Stone", "philosophers stone"],
+)
+def test_card_names_are_read_as_enum_ids_or_printed_names(raw: str) -> None:
+    assert card_name(raw) == "Philosopher's Stone"
+    assert card_name("Throne_Room") == "Throne Room"
+    assert card_name("Platinum") is None
+
+
+def test_a_bot_name_after_the_file_is_split_off() -> None:
+    assert split_name("my bots.xml:Big Money Ultimate") == ("my bots.xml", "Big Money Ultimate")
+    assert split_name("dir/a.XML") == ("dir/a.XML", None)
+    assert split_name("smithy.txt") == ("smithy.txt", None)
+
+
+# -- each condition kind --------------------------------------------------------------
+
+
+def test_counts_in_deck_supply_and_of_a_type() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper"] * 4 + ["Smithy"], deck=["Silver", "Gold"], discard=["Estate"])
+    assert check(cond("countCardsInDeck=Copper", "equalTo", "constant=4.0"), s)
+    assert check(cond("countCardsInDeckNoMats=Smithy", "equalTo", "constant=1.0"), s)
+    assert check(cond("countCardsInSupply=Province", "equalTo", "constant=8.0"), s)
+    assert check(cond("countCardsInSupply=Witch", "equalTo", "constant=0.0"), s)
+    assert check(cond("countCardTypeInDeck=Treasure", "equalTo", "constant=6.0"), s)
+    assert check(cond("countCardTypeInDeck=Terminal", "equalTo", "constant=1.0"), s)
+    assert check(cond("countCardTypeInDeck=Junk", "equalTo", "constant=5.0"), s)
+    assert check(cond("countCardTypeInDeck=Duration", "equalTo", "constant=0.0"), s)
+    assert check(cond("countAllCardsInDeck", "equalTo", "constant=8.0"), s)
+    assert check(cond("countCardsLeftInDrawDeck", "equalTo", "constant=3.0"), s)
+
+
+def test_money_in_deck_counts_treasures_and_actions_coins() -> None:
+    s = game("Militia")
+    arrange(s, 0, hand=["Copper", "Silver", "Gold", "Militia", "Potion"])
+    assert check(cond("getTotalMoney", "equalTo", "constant=8.0"), s)  # 1 + 2 + 3 + 2 + 0
+    assert check(cond("getTotalMoneyExcludingMats", "equalTo", "constant=8.0"), s)
+
+
+def test_available_money_buys_actions_and_phase() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper", "Copper", "Silver", "Estate", "Estate"], step="buy")
+    assert check(cond("countAvailableMoney", "equalTo", "constant=4.0"), s)
+    assert check(cond("isActionPhase", "equalTo", "constant=0.0"), s)
+    assert check(cond("countBuysLeft", "equalTo", "constant=1.0"), s)
+    # DominionSim has played every Treasure before it buys: they are in play, not in hand.
+    assert check(cond("countCardsInHand=Copper", "equalTo", "constant=0.0"), s)
+    assert check(cond("countCardsInPlay=Copper", "equalTo", "constant=2.0"), s)
+    assert check(cond("countCardsInHand=Estate", "equalTo", "constant=2.0"), s)
+    arrange(s, 0, hand=["Smithy", "Copper"], actions=1)
+    assert check(cond("isActionPhase", "equalTo", "constant=1.0"), s)
+    assert check(cond("actionsLeft", "equalTo", "constant=1.0"), s)
+    assert check(cond("countCardsInHand=Copper", "equalTo", "constant=1.0"), s)
+
+
+def test_turns_victory_points_and_the_end_of_the_game() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Province"], others={1: {"hand": ["Duchy", "Estate"]}})
+    s.turns[0] = 7
+    assert check(cond("countTurns", "equalTo", "constant=7.0"), s)
+    assert check(cond("countVP", "equalTo", "constant=6.0"), s)
+    assert check(cond("countMAXOpponentVP", "equalTo", "constant=4.0"), s)
+    assert check(cond("countVP", "greaterThan", "countMAXOpponentVP", "plus 1.0"), s)
+    assert check(cond("countAllCardsInOpponentsDeck", "equalTo", "constant=2.0"), s)
+    assert check(cond("countCardsInOpponentsDecks=Duchy", "equalTo", "constant=1.0"), s)
+    assert check(cond("countEmptyPiles", "equalTo", "constant=0.0"), s)
+    assert check(cond("gainsNeededToEndGame", "equalTo", "constant=8.0"), s)  # the Provinces
+    s.supply["Smithy"], s.supply["Curse"], s.supply["Estate"] = 1, 0, 2
+    assert check(cond("countEmptyPiles", "equalTo", "constant=1.0"), s)
+    assert check(cond("gainsNeededToEndGame", "equalTo", "constant=3.0"), s)  # 0 + 1 + 2
+    assert check(cond("countCardsLeftInSmallestPile", "equalTo", "constant=1.0"), s)
+
+
+def test_extra_operations_act_on_the_right_hand_side() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper"] * 5, deck=["Copper"] * 6)
+    assert check(cond("constant=12.0", "equalTo", "countCardsInDeck=Copper", "plus 1.0"), s)
+    assert check(cond("constant=10.0", "equalTo", "countCardsInDeck=Copper", "minus 1.0"), s)
+    assert check(cond("constant=22.0", "equalTo", "countCardsInDeck=Copper", "multiplyWith 2"), s)
+    assert check(cond("constant=1.0", "equalTo", "countCardsInDeck=Copper", "divideBy 11.0"), s)
+    # Division by zero gives an endless amount, as in Java.
+    assert check(cond("constant=1.0", "smallerThan", "countCardsInDeck=Copper", "divideBy 0"), s)
+    for op, holds in [
+        ("smallerThan", False),
+        ("smallerOrEqualThan", True),
+        ("greaterOrEqualThan", True),
+        ("greaterThan", False),
+    ]:
+        assert check(cond("countCardsInDeck=Copper", op, "constant=11.0"), s) is holds
+
+
+def test_things_no_game_of_these_cards_has_read_zero() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper"])
+    assert check(cond("isPlusOneBuyTokenSet", "equalTo", "constant=0.0"), s)
+    assert check(cond("countVillagers", "equalTo", "constant=0.0"), s)
+    assert not check(cond("hasBoughtRush", "equalTo", "constant=0.0"), s)
+
+
+def test_every_condition_of_a_rule_must_hold() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper"] * 5)
+    yes = cond("countCardsInDeck=Copper", "equalTo", "constant=5.0")
+    no = cond("countTurns", "greaterThan", "constant=50.0")
+    bot = one(collection(player("T", buy("Gold", yes, no), buy("Silver", yes))), "T")
+    conds = [r.condition for r in bot.strategy.buys]
+    assert conds[0] is not None and not conds[0](s, 0)
+    assert conds[1] is not None and conds[1](s, 0)
+
+
+# -- buying, gaining and whole games ---------------------------------------------------
+
+
+def test_the_first_rule_that_holds_and_is_affordable_is_bought() -> None:
+    s = game("Smithy")
+    arrange(s, 0, hand=["Gold", "Gold", "Copper"], deck=["Copper"] * 5, step="buy")
+    bot = one(BOTS, "Smithy Money")
+    assert s.decision is not None
+    # 7 coins, 12 in the deck: no Province (needs more than 15), Gold comes first.
+    assert bot.choose(s, s.decision) == "buy:Gold"
+
+
+def test_gains_follow_the_buy_rules() -> None:
+    s = game("Workshop", "Smithy", "Gardens")
+    text = collection(
+        player(
+            "W",
+            buy("Gardens", cond("isActionPhase", "equalTo", "constant=1.0")),
+            buy("Workshop"),
+            buy("Silver"),
+        )
+    )
+    arrange(s, 0, hand=["Workshop", "Copper"], deck=["Copper"] * 5)
+    bot = one(text, "W")
+    seat, ids = s.decision.seat, s.decision.ids  # type: ignore[union-attr]
+    assert seat == 0 and "play:Workshop" in ids
+    s.apply(bot.choose(s, s.decision))  # type: ignore[arg-type]
+    assert s.decision is not None and "gain:Gardens" in s.decision.ids
+    assert bot.choose(s, s.decision) == "gain:Gardens"
+
+
+@pytest.mark.parametrize(
+    ("names", "kingdom"),
+    [
+        (("Money Ultimate", "Smithy Money"), "Smithy"),
+        (("Alchemy Mix", "Smithy Money"), "Philosopher's Stone,Familiar,Scrying Pool,Smithy"),
+    ],
+)
+def test_bots_play_whole_legal_games(names: tuple[str, str], kingdom: str) -> None:
+    for seed in range(4):
+        s = game(*kingdom.split(","), seed=seed, log=False)
+        bots = [make_bot(BOTS, f"bots.xml:{n}", seed + i) for i, n in enumerate(names)]
+        play_out(s, bots, 20_000)
+        assert s.over
+        s.check_invariants()
+
+
+def test_a_strategy_file_still_reads_as_before() -> None:
+    bot = bot_from_text("name: x\nbuy Gold\n", "x.txt", 0)
+    assert type(bot) is StrategyBot and bot.name == "x"
+
+
+# -- through the catalog and the simulator ---------------------------------------------
+
+
+def test_simulator_runs_two_bots_of_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "mine.xml"
+    path.write_text(BOTS, encoding="utf-8")
+    a, b = f"{path}:Money Ultimate", f"{path}:Smithy Money"
+    assert catalog.is_bot_file("dominion", a) and catalog.is_bot_file("dominion", str(path))
+    plan = sim.make_plan("dominion", [a, b], options={"kingdom": "Smithy"})
+    assert sim.bot_labels("dominion", [a, b], plan.texts) == {
+        a: "Money Ultimate",
+        b: "Smithy Money",
+    }
+    made = catalog.bot("dominion", b, 3)
+    assert isinstance(made, DominionSimBot) and made.name == "Smithy Money"
+
+
+def test_a_bot_with_missing_cards_is_refused_naming_them(tmp_path: Path) -> None:
+    path = tmp_path / "mine.xml"
+    path.write_text(BOTS, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        catalog.bot_maker("dominion", f"{path}:Colony Money")
+    assert str(err.value) == (
+        'bot "Colony Money" needs cards Athanor does not have: Colony, Platinum'
+    )
+    bots = read_bots(BOTS, "mine.xml")
+    assert [b.playable for b in bots] == [True, True, True, False]
+
+
+def test_an_unknown_bot_name_lists_the_files_bots(tmp_path: Path) -> None:
+    path = tmp_path / "mine.xml"
+    path.write_text(BOTS, encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        catalog.bot_maker("dominion", f"{path}:Money Ultimat")
+    message = str(err.value)
+    assert "has no bot 'Money Ultimat'. Did you mean Money Ultimate?" in message
+    assert "bots Athanor can play: Money Ultimate, Smithy Money, Alchemy Mix" in message
+    assert "1 more that need cards or rules it lacks" in message
+    # A whole file of several bots names them too.
+    with pytest.raises(ConfigError, match="holds 4 bots; name one as"):
+        catalog.bot_maker("dominion", str(path))
+
+
+def test_a_file_of_one_bot_needs_no_name(tmp_path: Path) -> None:
+    path = tmp_path / "one.xml"
+    path.write_text(collection(money_bot("Solo", "18.0", smithy=False)), encoding="utf-8")
+    assert catalog.bot("dominion", str(path), 0).name == "Solo"
+
+
+def test_a_start_state_bot_is_refused() -> None:
+    text = collection(
+        '<player name="S"><start_state><hand contents="2 Copper, Estate"/></start_state>'
+        '<buy name="Gold"/></player>'
+    )
+    with pytest.raises(DominionSimError, match='bot "S" starts from set cards'):
+        one(text, "S")
+
+
+# -- malformed files --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("<playerCollection><player name='a'>", "bots.xml, line 1: not well-formed XML"),
+        ("<playerCollection>\n<player name='a'>\n<buy name='Gold'>\n</player>", "line 4"),
+        ("<bots/>", "starts with <playerCollection> or <player>, not <bots>"),
+        ("<playerCollection/>", "no <player> bots"),
+        (
+            "<playerCollection><player><buy name='Gold'/></player></playerCollection>",
+            "needs a name",
+        ),
+        (
+            collection(player("a", buy("Gold", cond("countCoins", "equalTo", "constant=1")))),
+            "unknown <left> type 'countCoins'",
+        ),
+        (
+            collection(player("a", buy("Gold", cond("countTurns", "isAbout", "constant=1")))),
+            "unknown operator 'isAbout'",
+        ),
+        (
+            collection(player("a", buy("Gold", cond("countTurns", "equalTo", "constant=x")))),
+            "a constant needs a number, not 'x'",
+        ),
+        (
+            collection(
+                player(
+                    "a", buy("Gold", cond("countCardTypeInDeck=Treasur", "equalTo", "countTurns"))
+                )
+            ),
+            "unknown card type 'Treasur'; did you mean Treasure",
+        ),
+        (collection(player("a", buy("Gold")), player("a", buy("Silver"))), "a second bot"),
+        (
+            '<!DOCTYPE p [<!ENTITY x "xx">]><playerCollection/>',
+            "entity declarations are not allowed",
+        ),
+    ],
+)
+def test_malformed_files_are_clear_errors(text: str, message: str) -> None:
+    with pytest.raises(DominionSimError) as err:
+        read_bots(text, "bots.xml")
+    assert message in str(err.value)
+    assert str(err.value).startswith("bots.xml")
+
+
+def test_a_malformed_file_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "bad.xml"
+    path.write_text("<playerCollection><player name='a'>", encoding="utf-8")
+    before = dict(catalog.spec("dominion").bots)
+    with pytest.raises(ConfigError, match=r"bad\.xml, line 1: not well-formed XML"):
+        sim.make_plan("dominion", [f"{path}:a", "big-money"])
+    assert catalog.spec("dominion").bots == before
+
+
+def test_a_huge_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(DominionSimError, match="larger than"):
+        read_bots("<playerCollection>" + " " * MAX_XML + "</playerCollection>", "big.xml")
+    path = tmp_path / "big.xml"
+    path.write_text(" " * (catalog.MAX_BOT_FILE + 1), encoding="utf-8")
+    with pytest.raises(ConfigError, match="larger than"):
+        catalog.bot_maker("dominion", f"{path}:x")
