@@ -4,6 +4,7 @@ warnings, per-turn curves, Ray, and strategy files read once per run."""
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import subprocess
 import sys
@@ -401,3 +402,16 @@ def test_a_summary_counts_set_ups_one_by_one_only_up_to_a_limit(
     s = sim.Summary.of("dominion", ["big-money", "big-money"], 0, records)
     assert len(s.setups) == 3 and s.setups_uncounted == 5
     assert any(line.startswith("more than 3 different set-ups") for line in s.setup_lines())
+
+
+def test_deck_labels_are_moved_apart_only_as_far_as_needed() -> None:
+    """The deck chart names each line at its end; labels for lines ending close
+    together are spread to a set gap, keeping their order, and lone ones stay put."""
+    from athanor.plot import spread_labels
+
+    got = spread_labels([7.0, 3.0, 3.1, 0.0], 0.5)
+    assert got[0] == pytest.approx(7.0, abs=0.3) and got[3] == pytest.approx(0.0, abs=0.3)
+    assert got[2] - got[1] == pytest.approx(0.5)
+    ordered = sorted(got)
+    assert all(b - a >= 0.5 - 1e-9 for a, b in itertools.pairwise(ordered))
+    assert spread_labels([1.0, 5.0], 0.5) == [1.0, 5.0]

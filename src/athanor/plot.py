@@ -96,6 +96,21 @@ def deck_lines(
     return lines[:most]
 
 
+def spread_labels(ys: list[float], gap: float) -> list[float]:
+    """Heights for labels wanted at ``ys`` (in that order), moved apart as little as
+    needed so that no two are closer than ``gap``."""
+    order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
+    placed = [ys[i] for i in order]
+    for k in range(1, len(placed)):
+        placed[k] = max(placed[k], placed[k - 1] + gap)
+    # Centre the moved group on where it was wanted, so labels do not all drift up.
+    shift = (sum(placed) - sum(ys[i] for i in order)) / len(placed) if placed else 0.0
+    out = [0.0] * len(ys)
+    for k, i in enumerate(order):
+        out[i] = placed[k] - shift
+    return out
+
+
 def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> None:
     """Draw the report's charts into ``path`` (PNG or SVG, by its extension); a curve
     stops at the turn fewer than ``min_share`` of the bot's games reached."""
@@ -161,18 +176,35 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
         ax = flat[k]
         for card, mean in lines:
             ax.plot(range(1, len(mean) + 1), mean, color=colour[card], label=card)
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.set_xlabel("the bot's turn")
+        # Each line is named at its end, to the right of every line, so no key hides
+        # one (a legend box in the corner covered the Copper or Gold line).
+        top = max((max(mean) for _, mean in lines if mean), default=1.0)
+        tails = [(mean[-1], len(mean), card) for card, mean in lines if mean]
+        last = max((n for _, n, _ in tails), default=1)
+        gap = 0.055 * top
+        heights = spread_labels([end for end, _, _ in tails], gap)
+        for (end, n, card), at in zip(tails, heights, strict=True):
+            ax.annotate(
+                card,
+                xy=(n, end),
+                xytext=(last + 0.6, at),
+                color=colour[card],
+                fontsize="x-small",
+                va="center",
+                arrowprops={"arrowstyle": "-", "color": colour[card], "alpha": 0.4, "lw": 0.6},
+            )
+        ax.set_xlim(0.5, last + 0.25 * last + 2)
+        low = min([0.0, *heights]) - gap
+        ax.set_ylim(low, max([top, *heights]) + gap)
+        ax.set_xticks(
+            [int(x) for x in MaxNLocator(integer=True).tick_values(1, last) if 1 <= x <= last]
+        )
+        ax.set_xlabel(
+            f"the bot's turn (lines stop under {100 * min_share:g}% of games)"
+        )
         ax.set_ylabel("mean cards held")
         ax.set_title(f"{name}'s deck, by turn")
         ax.grid(alpha=0.3)
-        ax.legend(
-            fontsize="x-small",
-            ncols=2,
-            title=f"stops where under {100 * min_share:g}% of games go on",
-            title_fontsize="x-small",
-            framealpha=0.7,
-        )
     ax = flat[1 + len(curves) + len(decks)]
     turns, counts = length_bars(summary)
     ax.bar(turns, counts, color="#3b6ea8")
