@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import os
 import subprocess
-import sys
 
 from _args import positive  # benchmarks/_args.py (scripts run from this folder)
 from athanor import sim
@@ -182,4 +181,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
