@@ -103,11 +103,11 @@ class BuyTable:
         "cut",
         "entries",
         "levels",
-        "mixed",
         "plain_ids",
         "plain_opts",
         "sets",
         "start",
+        "tails",
         "top",
     )
 
@@ -131,10 +131,7 @@ class BuyTable:
         self.start = [bisect_left(dear, -c) for c in range(top + 1)]
         self.levels: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
         self.sets: list[frozenset[str] | None] = [None] * (top + 1)
-        self.mixed: dict[
-            tuple[int, tuple[str, ...]],
-            tuple[tuple[Option, ...], tuple[str, ...], frozenset[str] | None],
-        ] = {}
+        self.tails: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
 
     def level(self, coins: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
         """Options and ids for ``coins`` (no Potions, no empty pile): "end" first, then the
@@ -159,29 +156,18 @@ class BuyTable:
 
     def with_treasures(
         self, coins: int, h: HandTreasures
-    ) -> tuple[tuple[Option, ...], tuple[str, ...], frozenset[str] | None]:
+    ) -> tuple[tuple[Option, ...], tuple[str, ...]]:
         """``level(coins)`` with the options to play a hand's Treasures: "end" stays first
-        and "play all" second; playing one Treasure comes last. Kept per coin level and
-        kinds of Treasure, with the ids as a set from the second use on (bots ask several
-        times)."""
+        and "play all" second; playing one Treasure comes last. Joined for each question
+        from parts kept per coin level and per kinds of Treasure: keeping the joined
+        tuples (and their id sets) per buy table cost more than it saved, as a random
+        kingdom builds a new table every game and the kept objects fed the cycle collector."""
         i = coins if coins < self.top else self.top
-        key = (i, h.kinds)
-        got = self.mixed.get(key)
-        if got is None:
-            # First use: no id set yet (most random kingdoms' questions are asked once).
+        tail = self.tails[i]
+        if tail is None:
             s = self.start[i]
-            got = (
-                (OPT_END_TURN, *h.first, *self.plain_opts[s:], *h.then),
-                ("end", *h.first_ids, *self.plain_ids[s:], *h.then_ids),
-                None,
-            )
-            if len(self.mixed) >= 1024:  # keep memory bounded in long simulations
-                self.mixed.clear()
-            self.mixed[key] = got
-            return got
-        if got[2] is None:
-            got = self.mixed[key] = (got[0], got[1], frozenset(got[1]))
-        return got
+            tail = self.tails[i] = (self.plain_opts[s:], self.plain_ids[s:])
+        return h.head + tail[0] + h.then, h.head_ids + tail[1] + h.then_ids
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
         """Buy options for piles that are not empty and cost at most coins and Potions,
@@ -292,12 +278,12 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     table = s.buy_table
     if s.possessor >= 0:  # the possessor reads "Bo's Treasures" (D46): not the shared words
         piles = table.options(supply, coins, pots)
-        opts_t = (OPT_END_TURN, *piles) if h is None else (OPT_END_TURN, *h.first, *piles, *h.then)
+        opts_t = (OPT_END_TURN, *piles) if h is None else (*h.head, *piles, *h.then)
         asked = _buy_prompt(s, seat, h is not None, coins, pots)
         return Decision(seat, asked, possessed_labels(s, seat, opts_t))
     if pots or not all(supply.values()):  # a Potion to spend or a pile empty
         piles = table.options(supply, coins, pots)
-        opts_t = (OPT_END_TURN, *piles) if h is None else (OPT_END_TURN, *h.first, *piles, *h.then)
+        opts_t = (OPT_END_TURN, *piles) if h is None else (*h.head, *piles, *h.then)
         return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t)
     # The usual case: the options depend on the coins (and the Treasures in hand) alone.
     key = (s.coins, -1 if h is None else coins, buys)
@@ -309,8 +295,8 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     if h is None:
         opts, ids = table.level(coins)
         return Decision(seat, prompt, opts, ids, table.level_set(coins))
-    opts, ids, id_set = table.with_treasures(coins, h)
-    return Decision(seat, prompt, opts, ids, id_set)
+    opts, ids = table.with_treasures(coins, h)
+    return Decision(seat, prompt, opts, ids)
 
 
 class HandTreasures:
@@ -323,8 +309,8 @@ class HandTreasures:
 
     __slots__ = (
         "coins",
-        "first",
-        "first_ids",
+        "head",
+        "head_ids",
         "kept",
         "kinds",
         "played",
@@ -349,14 +335,15 @@ class HandTreasures:
         part = _TREASURE_PARTS.get(kinds)
         if part is None:
             singles = tuple([_PLAY[c] for c in kinds])
-            first = (OPT_ALL_TREASURES,) if kinds else ()
+            # "End your turn" and "play all": the head of every Buy question with them.
+            head = (OPT_END_TURN, OPT_ALL_TREASURES) if kinds else (OPT_END_TURN,)
             part = _TREASURE_PARTS[kinds] = (
-                first,
-                tuple([o.id for o in first]),
+                head,
+                tuple([o.id for o in head]),
                 singles,
                 tuple([o.id for o in singles]),
             )
-        self.first, self.first_ids, self.then, self.then_ids = part
+        self.head, self.head_ids, self.then, self.then_ids = part
 
 
 def hand_treasures(hand: list[str]) -> HandTreasures:

@@ -176,7 +176,8 @@ def _shuffle(rng: Rng, seq: list[str]) -> None:
                 break
         x = z % m
         for a, b in steps:
-            x, j = divmod(x, b)  # one call: cheaper than % and // on a 64-bit number
+            j = x % b  # two operators: cheaper than a call of divmod (valgrind)
+            x //= b
             seq[a], seq[j] = seq[j], seq[a]
         i = k
     rng.state = st

@@ -578,7 +578,9 @@ class StrategyBot:
         s: Any = state
         ids = decision.ids
         seat = decision.seat
-        if decision.offers("treasures"):  # the Buy phase with Treasures in hand: buying plays them
+        # The Buy phase with Treasures in hand ("play all" is its second option, after
+        # "end"; read by place, which is cheaper than a search): buying plays them.
+        if len(ids) > 1 and ids[1] == "treasures":
             choice = self._buy(s, seat, decision)
             # Buying nothing: still play them, for Herbalist and Alchemist at Clean-up.
             return "treasures" if choice == "end" else choice
