@@ -12,7 +12,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import filterfalse
+from itertools import filterfalse, repeat
+from operator import neg
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option, ResponseWindow
@@ -87,6 +88,8 @@ def possessed_labels(s: DominionState, seat: int, opts: Sequence[Option]) -> tup
 _PLAY: dict[str, Option] = {n: opt("play", n) for n in CARDS}
 _BUY: dict[str, Option] = {n: opt("buy", n) for n in CARDS}
 _BUY_ID: dict[str, str] = {f"buy:{n}": n for n in CARDS}
+_BUY_ID_OF: dict[str, str] = {n: o.id for n, o in _BUY.items()}  # the very id strings
+_POTION_COST = frozenset([n for n in CARDS if COST_POTIONS[n]])
 _BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
 
 
@@ -103,6 +106,7 @@ class BuyTable:
         "cut",
         "entries",
         "levels",
+        "names",
         "plain_ids",
         "plain_opts",
         "sets",
@@ -115,20 +119,25 @@ class BuyTable:
         # Cheapest first here, and within a cost in reverse Supply order, so that the
         # options (this list reversed) read dearest first and in Supply order within a cost.
         # (A stable sort of the reversed piles by cost alone gives that order.)
-        names = sorted(reversed(list(supply)), key=COST_COINS.__getitem__)
-        pots = map(COST_POTIONS.__getitem__, names)
-        self.entries = list(zip(names, pots, map(_BUY.__getitem__, names), strict=True))
+        # A random kingdom builds a new table every game: the loops below run in C (map
+        # over bisect), and the general case's entries wait for their first use.
+        self.names = names = sorted(reversed(list(supply)), key=COST_COINS.__getitem__)
         costs = list(map(COST_COINS.__getitem__, names))
         self.top = top = costs[-1] if costs else 0
-        # cut[c]: how many entries cost at most c coins.
-        self.cut = [bisect_right(costs, c) for c in range(top + 1)]
+        levels = range(top + 1)
         # The piles without a Potion in their cost, dearest first (the options' order):
         # those a coin total pays for are a tail of it, from start[coins] on.
-        plain = [n for n in reversed(names) if not COST_POTIONS[n]]
+        if _POTION_COST.isdisjoint(supply):
+            plain = names[::-1]
+            dear = list(map(neg, reversed(costs)))  # ascending
+        else:
+            plain = [n for n in reversed(names) if not COST_POTIONS[n]]
+            dear = [-COST_COINS[n] for n in plain]
         self.plain_opts = tuple(map(_BUY.__getitem__, plain))
-        self.plain_ids = tuple([o.id for o in self.plain_opts])
-        dear = [-COST_COINS[n] for n in plain]  # ascending
-        self.start = [bisect_left(dear, -c) for c in range(top + 1)]
+        self.plain_ids = tuple(map(_BUY_ID_OF.__getitem__, plain))
+        self.start = list(map(bisect_left, repeat(dear, top + 1), map(neg, levels)))
+        self.entries: list[tuple[str, int, Option]] | None = None  # made on first use
+        self.cut: list[int] = []
         self.levels: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
         self.sets: list[frozenset[str] | None] = [None] * (top + 1)
         self.tails: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
@@ -173,7 +182,16 @@ class BuyTable:
         """Buy options for piles that are not empty and cost at most coins and Potions,
         dearest first (the general case: with no Potions and no empty pile, ``level`` has
         them ready)."""
-        entries = self.entries[: self.cut[coins]] if coins < self.top else self.entries
+        every = self.entries
+        if every is None:
+            names = self.names
+            costs = list(map(COST_COINS.__getitem__, names))
+            pots_of = map(COST_POTIONS.__getitem__, names)
+            opts = map(_BUY.__getitem__, names)
+            every = self.entries = list(zip(names, pots_of, opts, strict=True))
+            # cut[c]: how many entries cost at most c coins.
+            self.cut = list(map(bisect_right, repeat(costs, self.top + 1), range(self.top + 1)))
+        entries = every[: self.cut[coins]] if coins < self.top else every
         if pots:
             return [o for n, p, o in reversed(entries) if p <= pots and supply[n]]
         return [o for n, p, o in reversed(entries) if not p and supply[n]]
