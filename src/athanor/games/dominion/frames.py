@@ -172,11 +172,14 @@ class BuyTable:
         tuples (and their id sets) per buy table cost more than it saved, as a random
         kingdom builds a new table every game and the kept objects fed the cycle collector."""
         i = coins if coins < self.top else self.top
-        tail = self.tails[i]
-        if tail is None:
-            s = self.start[i]
-            tail = self.tails[i] = (self.plain_opts[s:], self.plain_ids[s:])
+        tail = self.tails[i] or self.tail(i)
         return h.head + tail[0] + h.then, h.head_ids + tail[1] + h.then_ids
+
+    def tail(self, i: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+        """The buy options and ids that ``i`` coins (at most ``top``) pay for, kept."""
+        s = self.start[i]
+        got = self.tails[i] = (self.plain_opts[s:], self.plain_ids[s:])
+        return got
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
         """Buy options for piles that are not empty and cost at most coins and Potions,
@@ -313,8 +316,10 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     if h is None:
         opts, ids = table.level(coins)
         return Decision(seat, prompt, opts, ids, table.level_set(coins))
-    opts, ids = table.with_treasures(coins, h)
-    return Decision(seat, prompt, opts, ids)
+    # ``table.with_treasures(coins, h)``, inlined: this is the usual question.
+    i = coins if coins < table.top else table.top
+    tail = table.tails[i] or table.tail(i)
+    return Decision(seat, prompt, h.head + tail[0] + h.then, h.head_ids + tail[1] + h.then_ids)
 
 
 class HandTreasures:

@@ -611,11 +611,13 @@ class StrategyBot:
         return max(cards, key=lambda c: (_plus_actions(c) > 0, CARDS[c].cost.coins, c))
 
     def _buy(self, s: Any, seat: int, decision: Decision) -> str:
-        offers = decision.offers
+        # The ids themselves, not ``decision.offers``: most Buy questions (Treasures in
+        # hand) have no id set, so offers would search the same tuple after a call.
+        ids = decision.ids
         guard = not self.strategy.end_game_when_losing
         supply = s.supply
         for oid, condition, card in self._buy_rules:
-            if not offers(oid):
+            if oid not in ids:
                 continue
             if condition is not None and not condition(s, seat):
                 continue
