@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any
 
 from athanor.engine import Beginner, Decision, GameState, Rng
+from athanor.engine._mypyc import mypyc_attr
 from athanor.games.dominion.cards import CARDS, TREASURE_COINS, CardType
 from athanor.games.dominion.frames import opt
 from athanor.games.dominion.rules import Weights
@@ -555,6 +556,8 @@ def _plus_actions(name: str) -> int:
     return CARDS[name].actions
 
 
+# DominionSim's imported bots (dominionsim.py, not compiled) build on it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StrategyBot:
     """Plays a ``Strategy``; never ends the game by a buy that loses it, unless told to."""
 
