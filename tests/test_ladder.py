@@ -122,17 +122,17 @@ def test_bad_input_gives_a_clear_error() -> None:
 
 
 def test_a_name_that_makes_the_same_bot_is_played_once_and_shares_its_rating() -> None:
-    found = entries("potion-making", ["easy", "normal", "hard"])
+    found = entries("potion-making", ["easy", "normal", "heuristic"])
     assert [(e.name, e.bot, e.same_as) for e in found] == [
         ("easy", "beginner", None),
         ("normal", "heuristic", None),
-        ("hard", "heuristic", "normal"),
+        ("heuristic", "heuristic", "normal"),
     ]
-    lad = play("potion-making", ["easy", "normal", "hard"], games=4, seed=3)
+    lad = play("potion-making", ["easy", "normal", "heuristic"], games=4, seed=3)
     assert [(p.a, p.b, p.games) for p in lad.pairs] == [("easy", "normal", 4)]
     data = lad.to_json()
-    assert data["bots"]["hard"]["rating"] == data["bots"]["normal"]["rating"] == 1500
-    assert data["bots"]["hard"]["same_as"] == "normal"
+    assert data["bots"]["heuristic"]["rating"] == data["bots"]["normal"]["rating"] == 1500
+    assert data["bots"]["heuristic"]["same_as"] == "normal"
 
 
 def test_a_tiny_real_round_robin_is_reproducible() -> None:
@@ -202,7 +202,7 @@ def test_the_command_prints_the_tables_and_writes_json(tmp_path: Path) -> None:
         timeout=120,
     )
     assert run.returncode == 0, run.stderr
-    assert "| easy |" in run.stdout and "Not on this ladder: expert." in run.stdout
+    assert "| easy |" in run.stdout and "Not on this ladder: hard, expert." in run.stdout
     data = json.loads(out.read_text())
     assert data["bots"]["normal"]["rating"] == 1500 and data["bots"]["easy"]["games"] == 3
     bad = subprocess.run(

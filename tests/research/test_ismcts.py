@@ -39,12 +39,22 @@ def test_no_peeking_two_states_alike_from_the_seat_give_the_same_decision(name: 
     assert compared >= 6
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_no_peeking_by_the_expert_level_guided_by_the_games_bot(name: str) -> None:
-    """The expert level (its time budget capped at a few iterations, so that the choice
-    depends on the seed alone) also decides alike for twins; its guiding bot reads only
-    the re-dealt copies."""
-    expert = athanor.spec(name).levels["expert"].bot + ",iterations=6"
+SEARCH_LEVELS = [
+    (spec.name, level)
+    for spec in athanor.games()
+    for level, lv in spec.levels.items()
+    if lv.bot.startswith("ismcts")
+]
+
+
+@pytest.mark.parametrize(("name", "level"), SEARCH_LEVELS)
+def test_no_peeking_by_the_search_levels_guided_by_the_games_bot(name: str, level: str) -> None:
+    """Every level that is a search (expert, and hard where it searches; a time budget
+    capped at a few iterations, so that the choice depends on the seed alone) also decides
+    alike for twins; its guiding bot reads only the re-dealt copies."""
+    expert = athanor.spec(name).levels[level].bot
+    if "iterations=" not in expert:
+        expert += ",iterations=6"
     compared = 0
     for seed in range(2):
         state = _new(name, seed, log=False)

@@ -141,13 +141,15 @@ SPEC = GameSpec(
             "lays. The default bot; answers at once.",
         ),
         "hard": Level(
-            "heuristic",
-            "The heuristic bot, as normal: no stronger bot of its own yet. Answers at once.",
+            "ismcts:iterations=25,rollout=heuristic",
+            "Search (ISMCTS) refining the heuristic bot with 25 playouts a move, never peeking "
+            "at hidden cards. Won 56% of 140 games against normal (48% to 64%); thinks about "
+            "0.1-0.3 seconds a move.",
         ),
         "expert": Level(
             "ismcts:time=1,rollout=heuristic",
-            "Search (ISMCTS) guided by the heuristic bot, never peeking at hidden cards. "
-            "Strength not yet measured; thinks about 1 second a move.",
+            "The same search for 1 second a move (100 playouts or more). At 100 playouts it "
+            "won 57.5% against normal (48% to 67%, 100 games); thinks about 1 second a move.",
         ),
     },
     status=status,

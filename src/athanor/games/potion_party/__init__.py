@@ -138,8 +138,9 @@ LEVELS = {
     ),
     "expert": Level(
         "ismcts:time=1,rollout=heuristic",
-        "Search (ISMCTS) guided by the heuristic bot, never peeking at future dice. Strength "
-        "not yet measured; thinks about 1 second a move.",
+        "Search (ISMCTS) guided by the heuristic bot, never peeking at future dice. Not "
+        "stronger: at 300 playouts a move it won 45% of 80 games against normal (35% to 56%). "
+        "Thinks about 1 second a move.",
     ),
 }
 
