@@ -50,8 +50,9 @@ LEVELS = {
     ),
     "expert": Level(
         "planner",
-        "Tries many plans for this kingdom in quick games at its first moves, never peeking "
-        "at hidden cards, then plays the best. Strength being measured.",
+        "Plays quick games to choose its plan for this kingdom, and its buys near the end, "
+        "never peeking at hidden cards; wins 84-87% against normal. Thinks up to about 0.7 s "
+        "a move.",
     ),
 }
 
