@@ -14,17 +14,15 @@ import athanor
 from athanor import catalog, sim
 from athanor.agents.ismcts import Ismcts
 from athanor.engine import LEVELS, Beginner, ConfigError, GameState
+from tests import quick
 from tests.conformance.test_conformance import GAMES, _new
 
 CMD = [sys.executable, "-m", "athanor"]
-TINY = ",iterations=2"  # the expert's search cut to 2 iterations: whole games stay quick
 
 
 def _level_bot(game: str, level: str, seed: int) -> Any:
-    """A level's bot; the expert with its time budget capped at a few iterations."""
-    if level == "expert":
-        return catalog.bot(game, athanor.spec(game).levels["expert"].bot + TINY, seed)
-    return catalog.bot(game, level, seed)
+    """A level's bot, one that thinks long cut to a small fixed budget (tests/quick.py)."""
+    return quick.bot(game, level, seed)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -37,7 +35,12 @@ def test_every_game_has_the_four_levels_each_with_one_line(game: str) -> None:
     assert spec.levels["normal"].bot == spec.default_bot
     assert isinstance(catalog.bot(game, "easy", 1), Beginner)
     expert = catalog.bot(game, "expert", 1)
-    assert isinstance(expert, Ismcts) and expert.seconds == 1.0 and expert.iterations is None
+    if game == "dominion":  # the planner: quick games to choose a plan, a fixed budget
+        from athanor.games.dominion.expert import ExpertBot
+
+        assert isinstance(expert, ExpertBot)
+    else:  # a search with a one-second budget
+        assert isinstance(expert, Ismcts) and expert.seconds == 1.0 and expert.iterations is None
     listed = spec.to_json()["levels"]
     assert [lv["name"] for lv in listed] == list(LEVELS) and all(lv["line"] for lv in listed)
 

@@ -18,6 +18,7 @@ import pytest
 import athanor
 from athanor import catalog
 from athanor.engine import GameState, IllegalMove, RandomAgent, Rng
+from tests import quick
 from tests.conformance.narration import narration_faults
 
 # Random playouts per game, split in chunks so the suite spreads over workers.
@@ -105,7 +106,7 @@ def test_bot_playouts_with_varied_set_ups_keep_invariants(name: str, start: int)
         options = spec.sample_options(rng) if spec.sample_options else {}
         players = _players(name, seed)
         state = athanor.new_game(name, players, seed, options, log=seed % 25 == 0)
-        agents = [catalog.bot(name, rng.choice(bots), seed * 13 + i) for i in range(players)]
+        agents = [quick.bot(name, rng.choice(bots), seed * 13 + i) for i in range(players)]
         steps = 0
         while not state.is_over:
             d = state.decision
@@ -137,7 +138,7 @@ def test_narration_reads_well(name: str) -> None:
         players = _players(name, seed)
         names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"][:players]
         state = athanor.new_game(name, players, seed, options, names=names)
-        agents = [catalog.bot(name, rng.choice(bots), seed * 17 + i) for i in range(players)]
+        agents = [quick.bot(name, rng.choice(bots), seed * 17 + i) for i in range(players)]
         while not state.is_over:
             d = state.decision
             assert d is not None

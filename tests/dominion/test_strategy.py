@@ -15,6 +15,7 @@ from athanor.games.dominion.strategy import (
     builtin_strategies,
     parse_condition,
 )
+from tests import quick
 from tests.dominion.helpers import arrange, game
 
 
@@ -143,7 +144,7 @@ def test_every_shipped_bot_finishes_games_on_random_kingdoms() -> None:
     for name in athanor.spec("dominion").bots:
         for seed in range(3):
             s = athanor.new_game("dominion", 3, seed, log=False)
-            play_out(s, [catalog.bot("dominion", name, seed + i) for i in range(3)], 20_000)
+            play_out(s, [quick.bot("dominion", name, seed + i) for i in range(3)], 20_000)
 
 
 def test_familiar_bot_beats_big_money_ultimate_with_familiars() -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 import athanor
-from athanor import catalog
 from athanor.engine import GameState, RandomAgent
 from athanor.games.dominion.rules import DominionState
+from tests import quick
 from tests.conformance.test_conformance import GAMES, _new
 from tests.dominion.helpers import arrange, asking, game, play
 from tests.research import twins
@@ -148,7 +148,7 @@ def test_every_bot_decides_the_same_for_twins(name: str, bot: str) -> None:
     compared = 0
     for seed in range(3):
         state = _new(name, seed, log=False)
-        agents = [catalog.bot(name, bot, seed * 10 + i) for i in range(state.players)]
+        agents = [quick.bot(name, bot, seed * 10 + i) for i in range(state.players)]
         step = 0
         while not state.is_over and step < 300:
             d = state.decision
@@ -156,8 +156,8 @@ def test_every_bot_decides_the_same_for_twins(name: str, bot: str) -> None:
             if step % 5 == 2 and len(d.ids) > 1:
                 twin = state.determinize(d.seat, 300 + step)
                 assert twin.view(d.seat) == state.view(d.seat)
-                a = catalog.bot(name, bot, 5).choose(state, d)
-                b = catalog.bot(name, bot, 5).choose(twin, twin.decision)
+                a = quick.bot(name, bot, 5).choose(state, d)
+                b = quick.bot(name, bot, 5).choose(twin, twin.decision)
                 assert a == b, (name, bot, seed, step, d.prompt)
                 compared += 1
             state.apply(agents[d.seat].choose(state, d))
@@ -170,6 +170,6 @@ def test_every_dominion_bot_possessing_decides_the_same_for_twins(bot: str) -> N
     for a, b, _seat in twins.pairs(twins.possessed_turns(12)):
         da, db = a.decision, b.decision
         assert da is not None and db is not None
-        assert catalog.bot("dominion", bot, 3).choose(a, da) == catalog.bot(
-            "dominion", bot, 3
-        ).choose(b, db)
+        assert quick.bot("dominion", bot, 3).choose(a, da) == quick.bot("dominion", bot, 3).choose(
+            b, db
+        )
