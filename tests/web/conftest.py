@@ -3,6 +3,7 @@ ATHANOR_TEST_PG names a server), and an app over it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import uuid
@@ -106,9 +107,10 @@ def question_after(ws: Any, version: int) -> dict[str, Any]:
 CHROMIUM = os.environ.get("ATHANOR_CHROMIUM", "/usr/bin/chromium")
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A live server on a free port, in a thread of this process."""
+@contextlib.contextmanager
+def live_server(service: Service, limits: Limits, bot_delay: float = 0.01) -> Iterator[str]:
+    """The web table for ``service`` on a free port, in a thread of this process, until the
+    block ends; its address."""
     import socket
     import threading
     import time
@@ -116,13 +118,11 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import httpx
     import uvicorn
 
-    db = tmp_path_factory.mktemp("web") / "athanor.db"
-    service = Service(f"sqlite:///{db}")
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(service, bot_delay=0.01, limits=Limits.loose()), log_level="warning"
+        create_app(service, bot_delay=bot_delay, limits=limits), log_level="warning"
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -134,9 +134,20 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             break
         except httpx.HTTPError:
             time.sleep(0.05)
-    yield url
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield url
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A live server on a free port, in a thread of this process."""
+    db = tmp_path_factory.mktemp("web") / "athanor.db"
+    service = Service(f"sqlite:///{db}")
+    with live_server(service, Limits.loose()) as url:
+        yield url
     service.close()
 
 

@@ -6,9 +6,6 @@ spectator chooses whose decisions. axe-core finds nothing, and nothing scrolls s
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -17,9 +14,9 @@ import httpx
 import pytest
 
 from athanor import catalog
-from athanor.web.app import create_app
 from athanor.web.guard import Limits
 from athanor.web.service import Service
+from tests.web.conftest import live_server
 from tests.web.kit import PHONE, audit, fits_a_phone, new_table, seat_link
 
 Page = Any
@@ -37,28 +34,10 @@ def expect(x: Any) -> Any:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Service]]:
     """A live server whose coach has a test's budget, and its service (to finish games
     straight through it)."""
-    import uvicorn
-
     db = tmp_path_factory.mktemp("review") / "athanor.db"
     service = Service(f"sqlite:///{db}")
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    limits = replace(Limits.loose(), review_playouts=2)
-    config = uvicorn.Config(create_app(service, bot_delay=0, limits=limits), log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(200):
-        try:
-            httpx.get(url + "api/games", timeout=1)
-            break
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    yield url, service
-    server.should_exit = True
-    thread.join(10)
+    with live_server(service, replace(Limits.loose(), review_playouts=2), bot_delay=0) as url:
+        yield url, service
     service.close()
 
 
