@@ -199,9 +199,7 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
         ax.set_xticks(
             [int(x) for x in MaxNLocator(integer=True).tick_values(1, last) if 1 <= x <= last]
         )
-        ax.set_xlabel(
-            f"the bot's turn (lines stop under {100 * min_share:g}% of games)"
-        )
+        ax.set_xlabel(f"the bot's turn (lines stop under {100 * min_share:g}% of games)")
         ax.set_ylabel("mean cards held")
         ax.set_title(f"{name}'s deck, by turn")
         ax.grid(alpha=0.3)

@@ -18,6 +18,7 @@ the cost is in turns, with no uncertainty.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -129,14 +130,16 @@ class Review:
                 else f"The {n} decisions that mattered most:"
             )
             out.extend(f"{i}. {j.sentence()}" for i, j in enumerate(worst, 1))
+        exact = any(j.unit == TURNS for j in self.decisions)
         out.append(
             f"How the coach judged: {self.playouts} playouts per option from deals that "
             f"agree with what you could see, every seat played by {self.rollout} after the "
-            "option; Potion Party's own-turn questions from the exact solver's tables."
-            if self.game == "potion-party"
-            else f"How the coach judged: {self.playouts} playouts per option from deals that "
-            f"agree with what you could see, every seat played by {self.rollout} after the "
-            "option; margins are 95% intervals."
+            "option; "
+            + (
+                "Potion Party's own-turn questions from the exact solver's tables."
+                if exact
+                else "margins are 95% intervals."
+            )
         )
         return out
 
@@ -191,6 +194,7 @@ def rollout_bot(game: str) -> tuple[str, Callable[[int], Any]]:
     return name, catalog.bot_maker(game, name)
 
 
+@functools.cache
 def _coach_module(cls: type) -> Any:
     """A game's ``coach`` module (beside its rules), or None."""
     package = cls.__module__.rsplit(".", 1)[0]
@@ -345,8 +349,10 @@ class Coach:
             raise ConfigError(f"seat must be 1 to {replay.players}, not {seat + 1}")
         names = replay.names or [f"Player {i + 1}" for i in range(replay.players)]
         out = Review(self.game, seat, names[seat], self.playouts, self.rollout)
-        todo = list(_decisions(replay, seat))
-        for n, (index, state, chosen) in enumerate(todo):
+        # A first quick pass counts the decisions, for the progress; the second judges
+        # each as the replay reaches it, so no state is kept.
+        total = sum(1 for _ in _decisions(replay, seat))
+        for n, (index, state, chosen) in enumerate(_decisions(replay, seat)):
             d = state.decision
             assert d is not None
             if len(d.ids) == 1:
@@ -354,19 +360,20 @@ class Coach:
             else:
                 out.decisions.append(self.judge(state, chosen, index))
             if progress is not None:
-                progress(n + 1, len(todo))
+                progress(n + 1, total)
         return out
 
 
 def _decisions(replay: Replay, seat: int) -> Iterator[tuple[int, GameState, str]]:
-    """(index, state before the choice, the choice) for each of ``seat``'s decisions; the
-    state is a copy, so the caller may keep it."""
+    """(index, state before the choice, the choice) for each of ``seat``'s decisions. The
+    state is the replay's own, moved on once the next item is asked for (the coach only
+    reads it: its playouts start from copies)."""
     for index, state in enumerate(replay.states(log=False)):
         if index >= len(replay.choices):
             break
         d = state.decision
         if d is not None and d.seat == seat:
-            yield index, state.clone(), replay.choices[index]
+            yield index, state, replay.choices[index]
 
 
 def _sd(xs: list[float]) -> float:

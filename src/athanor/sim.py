@@ -566,10 +566,6 @@ class Store:
                 raise ConfigError(f"cannot write {head_file}: {exc.strerror or exc}") from None
         return cls(folder, os.path.join(folder, "games.jsonl"))
 
-    def records(self, games: int) -> dict[int, GameRecord]:
-        """The games already played (index below ``games``), by index."""
-        return {r.index: r for r in self.each(games, bytearray(games))}
-
     def each(self, games: int, played: bytearray) -> Iterator[GameRecord]:
         """The games already played (index below ``games``), read one line at a time, in
         the order they were written; each index once (``played`` marks those seen). A

@@ -200,19 +200,18 @@ def review(args: argparse.Namespace, term: Terminal) -> int:
     rep = Replay.from_json(raw)
     if not 1 <= args.seat <= rep.players:
         raise ConfigError(f"--seat must be 1 to {rep.players} for this game, not {args.seat}")
-    try:
-        rep.play(log=False)
-    except IllegalMove as exc:
-        raise SaveError(
-            f"the replay file's moves do not replay: {excerpt(str(exc), 240)}"
-        ) from None
     coach = Coach(rep.game, playouts=args.playouts, rollout=args.rollout, seed=args.seed)
 
     def progress(done: int, total: int) -> None:
         if not args.quiet and sys.stderr is not None and (done == total or done % 10 == 0):
             print(f"  judged {done} of {total} decisions", file=sys.stderr, flush=True)
 
-    result = coach.review(rep, args.seat - 1, progress)
+    try:
+        result = coach.review(rep, args.seat - 1, progress)
+    except IllegalMove as exc:
+        raise SaveError(
+            f"the replay file's moves do not replay: {excerpt(str(exc), 240)}"
+        ) from None
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(result.to_json(), f, indent=1)
