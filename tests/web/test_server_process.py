@@ -151,8 +151,12 @@ def test_a_bot_table_goes_on_after_a_restart_once_someone_looks(tmp_path: Path) 
         proc.wait()
     with server(url) as (base, _):
         # Nobody looks at the table after the restart: its bots wait, spending nothing.
+        # (A bot may have moved between reading v1 and the kill, so compare with the
+        # version the restarted server first reports.)
+        v2 = httpx.get(base + f"api/tables/{made['id']}").json()["version"]
+        assert v2 >= v1
         time.sleep(1.0)
-        assert httpx.get(base + f"api/tables/{made['id']}").json()["version"] == v1
+        assert httpx.get(base + f"api/tables/{made['id']}").json()["version"] == v2
         # A spectator comes: the game goes on where it stood.
         ws = OPEN.enter_context(connect(ws_url(base, made["id"]), max_queue=None))
         ws.send(json.dumps({"type": "hello", "seat": None}))
@@ -162,7 +166,7 @@ def test_a_bot_table_goes_on_after_a_restart_once_someone_looks(tmp_path: Path) 
             if info["status"] == "over":
                 break
             time.sleep(0.1)
-        assert info["status"] == "over" and info["version"] > v1
+        assert info["status"] == "over" and info["version"] > v2
 
 
 def test_two_processes_share_a_table_and_never_both_take_one_version(pg_url: str) -> None:
