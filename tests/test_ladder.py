@@ -9,10 +9,12 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import athanor
+import athanor.ladder as ladder_module
 from athanor.engine import ConfigError
 from athanor.ladder import (
     SCALE,
@@ -212,3 +214,143 @@ def test_the_command_prints_the_tables_and_writes_json(tmp_path: Path) -> None:
         timeout=120,
     )
     assert bad.returncode == 2 and "at least two different bots" in bad.stderr
+
+
+# -- adding to a ladder measured before (--add-to) ---------------------------------------
+
+
+def test_adding_a_bot_plays_only_its_missing_pairs_and_fits_everything_again() -> None:
+    first = play("dominion", ["easy", "normal"], games=4, seed=5, options={"kingdom": "random"})
+    earlier = first.to_json()
+    lad = play(
+        "dominion",
+        ["big-money", "normal"],
+        games=6,
+        seed=7,
+        options={"kingdom": "random"},
+        earlier=earlier,
+    )
+    assert [(p.a, p.b, p.games) for p in lad.pairs] == [
+        ("easy", "normal", 4),
+        ("normal", "big-money", 6),
+    ]
+    assert lad.pairs[0] == first.pairs[0]  # the earlier results are kept as they were
+    alone = play(
+        "dominion", ["normal", "big-money"], games=6, seed=7, options={"kingdom": "random"}
+    )
+    assert lad.pairs[1] == alone.pairs[0]  # the new pair is the same games played alone
+    assert set(lad.ratings) == {"easy", "normal", "big-money"}
+    assert lad.ratings["normal"].rating == 1500
+    data = lad.to_json()
+    assert data["command"] == earlier["command"] and data["games"] == 4
+    assert data["added"] == [
+        {
+            "command": "athanor ladder dominion --bots big-money normal --games 6 --seed 7 "
+            "--kingdom random",
+            "date": data["date"],
+            "seed": 7,
+            "games": 6,
+            "bots": ["big-money", "normal"],
+        }
+    ]
+    again = play(
+        "dominion",
+        ["big-money", "easy"],
+        games=2,
+        seed=1,
+        options={"kingdom": "random"},
+        earlier=data,
+    )
+    assert [(p.a, p.b) for p in again.pairs] == [
+        ("easy", "normal"),
+        ("normal", "big-money"),
+        ("easy", "big-money"),
+    ]
+    assert len(again.to_json()["added"]) == 2
+
+
+def test_a_name_that_now_makes_another_bot_is_measured_anew() -> None:
+    earlier = play("potion-making", ["easy", "normal"], games=3, seed=2).to_json()
+    earlier["bots"]["easy"]["bot"] = "an-older-bot"
+    lad = play("potion-making", ["easy", "normal"], games=2, seed=4, earlier=earlier)
+    assert [(p.a, p.b, p.games) for p in lad.pairs] == [("normal", "easy", 2)]
+    assert lad.to_json()["added"][0]["measured_anew"] == ["easy"]
+    assert lad.to_json()["bots"]["easy"]["bot"] == "beginner"
+
+
+def test_adding_to_a_ladder_refuses_other_options_games_and_broken_files() -> None:
+    earlier = play(
+        "dominion", ["easy", "normal"], games=2, seed=5, options={"kingdom": "random"}
+    ).to_json()
+    with pytest.raises(ConfigError, match="same options"):
+        play(
+            "dominion",
+            ["big-money", "normal"],
+            games=2,
+            options={"kingdom": "Smithy"},
+            earlier=earlier,
+        )
+    with pytest.raises(ConfigError, match="not a ladder of potion-party"):
+        play("potion-party", ["easy", "normal"], games=2, earlier=earlier)
+    broken = {**earlier, "pairs": [{"a": "easy"}]}
+    with pytest.raises(ConfigError, match="not a readable ladder"):
+        play(
+            "dominion",
+            ["big-money", "normal"],
+            games=2,
+            options={"kingdom": "random"},
+            earlier=broken,
+        )
+
+
+def test_a_team_ladder_adds_the_new_bots_tables() -> None:
+    earlier = play("crucible", ["easy"], games=2, seed=1, players=[3], missions=[1]).to_json()
+    lad = play(
+        "crucible", ["easy", "normal"], games=2, seed=3, players=[3], missions=[1], earlier=earlier
+    )
+    assert [(t["bot"], t["games"]) for t in lad.teams] == [("easy", 2), ("normal", 2)]
+    assert lad.teams[0] == earlier["tables"][0]
+
+
+def test_the_command_adds_to_a_file_and_says_when_it_cannot(tmp_path: Path) -> None:
+    out = tmp_path / "ladder.json"
+    base = [*CMD, "ladder", "potion-making", "--games", "2", "--quiet"]
+    made = subprocess.run(
+        [*base, "--bots", "easy", "normal", "--json", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert made.returncode == 0, made.stderr
+    added = subprocess.run(
+        [*base, "--bots", "heuristic", "easy", "--add-to", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert added.returncode == 0, added.stderr
+    data = json.loads(out.read_text())
+    assert data["bots"]["heuristic"]["same_as"] == "normal"
+    assert [p["a"] + "-" + p["b"] for p in data["pairs"]] == ["easy-normal"]
+    out.write_text("{ not json")
+    bad = subprocess.run(
+        [*base, "--bots", "easy", "normal", "--add-to", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert bad.returncode == 2 and "cannot add to" in bad.stderr
+
+
+def test_a_bot_added_later_names_the_run_that_measured_it(monkeypatch: Any) -> None:
+    data = {
+        "format": "athanor-ladder",
+        "kind": "ratings",
+        "command": "athanor ladder x",
+        "date": "2026-01-01",
+        "bots": {"normal": {"bot": "n", "rating": 1500}, "expert": {"bot": "e", "rating": 1800}},
+        "added": [{"command": "athanor ladder y", "date": "2026-02-02", "bots": ["expert"]}],
+    }
+    monkeypatch.setattr(ladder_module, "measured", lambda game: data)
+    assert level_measure("g", "expert", "e")["command"] == "athanor ladder y"  # type: ignore[index]
+    assert level_measure("g", "normal", "n")["command"] == "athanor ladder x"  # type: ignore[index]

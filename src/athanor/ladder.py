@@ -310,6 +310,8 @@ class Ladder:
     anchor: str | None = None
     teams: list[dict[str, Any]] = field(default_factory=list)  # cooperative: one per table
     date: str = field(default_factory=lambda: datetime.date.today().isoformat())
+    # Later runs added to this ladder (``--add-to``): each one's command, date, seed and games.
+    added: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def team(self) -> bool:
@@ -374,6 +376,8 @@ class Ladder:
             "anchor": None if self.team else self.anchor,
             "bots": bots,
         }
+        if self.added:
+            out["added"] = self.added
         if self.team:
             out["tables"] = self.teams
         else:
@@ -511,16 +515,22 @@ def play(
     progress: Callable[[int], None] | None = None,
     players: Sequence[int] = (),
     missions: Sequence[int] = (),
+    earlier: Mapping[str, Any] | None = None,
 ) -> Ladder:
     """Play a ladder: a round robin of two-player games, or for a cooperative game each
     bot as the whole team at each table size (``players``, default every size) and
-    mission (``missions``, default the game's default)."""
+    mission (``missions``, default the game's default).
+
+    ``earlier``, a ladder's JSON (``Ladder.to_json``), is added to: its pairs (or team
+    tables) are kept, only the named bots' pairs (tables) it does not hold are played, and
+    the ratings are fitted again over everything (see ``Earlier``)."""
     from athanor import catalog, sim
 
     spec = catalog.spec(game)
     chosen = list(names) if names else default_bots(spec.name)
     found = entries(spec.name, chosen)
     given = dict(options or {})
+    before = None if earlier is None else Earlier.read(spec.name, earlier, found)
     if not isinstance(games, int) or games < 1:
         raise ConfigError(f"the number of games must be at least 1, not {games}")
     if spec.cooperative:
@@ -535,8 +545,12 @@ def play(
             opts.pop("mission", None)  # one per table, below
         cmd = command_line(spec.name, chosen, games, seed, given, players, missions)
         lad = Ladder(spec.name, cmd, seed, games, opts, found)
-        for e in found:
-            if e.same_as:
+        if before is not None:
+            before.check_options(opts)
+            lad = before.ladder(lad)
+        named = {e.name for e in found}
+        for e in lad.found:
+            if e.name not in named or e.same_as or (before is not None and before.holds(e.name)):
                 continue
             for n in sizes:
                 for m in ms:
@@ -564,12 +578,21 @@ def play(
         )
     spec.check_players(2)
     opts = spec.check_options(given)
-    playing = [e for e in found if e.same_as is None]
+    cmd = command_line(spec.name, chosen, games, seed, given)
+    lad = Ladder(spec.name, cmd, seed, games, opts, found)
+    if before is not None:
+        before.check_options(opts)
+        lad = before.ladder(lad)
+    named = {e.name for e in found}
+    # The named bots, each once (a name that makes a bot already on the ladder is its alias).
+    playing = [e for e in lad.found if e.same_as is None and e.name in named]
     for e in playing:
         sim.make_plan(spec.name, [e.bot, e.bot], seed, opts)  # fail before any game
-    pairs: list[Pair] = []
+    pairs: list[Pair] = [] if before is None else list(before.pairs)
     for i, x in enumerate(playing):
         for y in playing[i + 1 :]:
+            if before is not None and before.has_pair(x.name, y.name):
+                continue
             recs = sim.run(spec.name, [x.bot, y.bot], games, seed, opts, jobs, progress)
             a = b = t = 0
             for r in recs:
@@ -581,11 +604,96 @@ def play(
                 else:
                     b += 1
             pairs.append(Pair(x.name, y.name, a, b, t))
-    anchor = anchor_of(spec.name, found)
-    cmd = command_line(spec.name, chosen, games, seed, given)
-    lad = Ladder(spec.name, cmd, seed, games, opts, found, pairs, anchor=anchor)
-    lad.ratings = fit([e.name for e in playing], pairs, anchor)
+    lad.pairs = pairs
+    lad.anchor = anchor_of(spec.name, lad.found)
+    lad.ratings = fit([e.name for e in lad.found if e.same_as is None], pairs, lad.anchor)
     return lad
+
+
+@dataclass
+class Earlier:
+    """A ladder measured before, read back from its JSON to be added to."""
+
+    data: Mapping[str, Any]
+    found: list[Entry]
+    pairs: list[Pair]
+    teams: list[dict[str, Any]]
+    stale: list[str] = field(default_factory=list)  # names measured anew (their bot changed)
+
+    @classmethod
+    def read(cls, game: str, data: Mapping[str, Any], named: Sequence[Entry]) -> Earlier:
+        """Check that ``data`` is a ladder of ``game`` and that every name it shares with
+        ``named`` still makes the same bot; raise ConfigError saying what is wrong."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise ConfigError(f"that file is not a ladder of {game}")
+        if data.get("game") != game:
+            raise ConfigError(f"that file is not a ladder of {game} but of {data.get('game')}")
+        try:
+            found = [
+                Entry(str(n), str(b["bot"]), b.get("same_as")) for n, b in data["bots"].items()
+            ]
+            pairs = [
+                Pair(str(p["a"]), str(p["b"]), int(p["a_wins"]), int(p["b_wins"]), int(p["ties"]))
+                for p in data.get("pairs", [])
+            ]
+            teams = [dict(t) for t in data.get("tables", [])]
+        except (AttributeError, KeyError, TypeError, ValueError):
+            raise ConfigError(f"that file is not a readable ladder of {game}") from None
+        known = {e.name: e for e in found}
+        names = {f.name for f in found}
+        for p in pairs:
+            if p.a not in names or p.b not in names:
+                raise ConfigError(f"that ladder's results name a bot it does not list: {p.a}")
+        # A name that now makes another bot is measured anew: its old results go, and so
+        # do the names that were only its aliases.
+        stale = {e.name for e in named if e.name in known and known[e.name].bot != e.bot}
+        stale |= {f.name for f in found if f.same_as in stale}
+        found = [f for f in found if f.name not in stale]
+        pairs = [p for p in pairs if p.a not in stale and p.b not in stale]
+        teams = [t for t in teams if t.get("bot") not in stale]
+        return cls(data, found, pairs, teams, sorted(stale))
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """The runs added must be played with the options the ladder was measured with."""
+        if self.data.get("options") != json.loads(json.dumps(dict(options))):
+            raise ConfigError(
+                f"that ladder was measured with options {self.data.get('options')}, not "
+                f"{dict(options)}: add to it only with the same options"
+            )
+
+    def holds(self, name: str) -> bool:
+        """Whether the ladder already has team tables for ``name``."""
+        return any(t.get("bot") == name for t in self.teams)
+
+    def has_pair(self, a: str, b: str) -> bool:
+        """Whether the ladder already holds games between ``a`` and ``b``."""
+        return any({p.a, p.b} == {a, b} for p in self.pairs)
+
+    def ladder(self, new: Ladder) -> Ladder:
+        """The earlier ladder with ``new``'s bots and run added (its results come later)."""
+        found = list(self.found)
+        for e in new.found:
+            if not any(f.name == e.name for f in found):
+                same = next((f.name for f in found if f.bot == e.bot and f.same_as is None), None)
+                found.append(Entry(e.name, e.bot, same))
+        added = [dict(a) for a in self.data.get("added", [])]
+        run: dict[str, Any] = {"command": new.command, "date": new.date, "seed": new.seed}
+        run["games"] = new.games
+        run["bots"] = [e.name for e in new.found]
+        if self.stale:
+            run["measured_anew"] = self.stale
+        added.append(run)
+        return Ladder(
+            new.game,
+            str(self.data.get("command", "")),
+            int(self.data.get("seed", 0)),
+            int(self.data.get("games", 0)),
+            new.options,
+            found,
+            teams=list(self.teams),
+            date=str(self.data.get("date", new.date)),
+            added=added,
+        )
 
 
 def total_games(
@@ -594,17 +702,30 @@ def total_games(
     games: int,
     players: Sequence[int] = (),
     missions: Sequence[int] = (),
+    earlier: Mapping[str, Any] | None = None,
 ) -> int:
     """How many games ``play`` will play (for a progress bar)."""
     from athanor import catalog
 
     spec = catalog.spec(game)
     found = entries(spec.name, list(names) if names else default_bots(game))
-    k = sum(1 for e in found if e.same_as is None)
+    before = None if earlier is None else Earlier.read(spec.name, earlier, found)
+    if before is not None:
+        merged = before.ladder(Ladder(spec.name, "", 0, games, {}, found)).found
+        named = {e.name for e in found}
+        found = [e for e in merged if e.name in named]
+    playing = [e for e in found if e.same_as is None]
     if spec.cooperative:
         sizes = len(players) or spec.max_players - spec.min_players + 1
-        return k * sizes * max(1, len(missions)) * games
-    return k * (k - 1) // 2 * games
+        new = [e for e in playing if before is None or not before.holds(e.name)]
+        return len(new) * sizes * max(1, len(missions)) * games
+    todo = [
+        (x, y)
+        for i, x in enumerate(playing)
+        for y in playing[i + 1 :]
+        if before is None or not before.has_pair(x.name, y.name)
+    ]
+    return len(todo) * games
 
 
 # -- the measured figures --------------------------------------------------------------
@@ -635,11 +756,14 @@ def level_measure(game: str, level: str, bot: str) -> dict[str, Any] | None:
         found = next((v for v in bots.values() if v.get("bot") == bot), None)
     if found is None:
         return None
+    name = next((n for n, v in bots.items() if v is found), level)
+    # A bot added later (``--add-to``) was measured by the last run that named it.
+    run = next((a for a in reversed(data.get("added", [])) if name in a.get("bots", [])), data)
     return {
         **found,
         "kind": data.get("kind"),
-        "command": data.get("command"),
-        "date": data.get("date"),
+        "command": run.get("command"),
+        "date": run.get("date"),
     }
 
 
@@ -682,11 +806,24 @@ def ladder_command(args: Any, line: Callable[[str], None], bar: Callable[[int, b
         options["kingdom"] = args.kingdom
     players = args.players or []
     missions = args.missions or []
+    earlier: Any = None
+    add_to = getattr(args, "add_to", None)
+    if add_to:
+        from athanor.engine import SaveError
+        from athanor.files import parse_json, read_bytes
+
+        try:
+            earlier = parse_json(read_bytes(os.path.expanduser(add_to), "ladder"), "ladder")
+        except SaveError as exc:
+            raise ConfigError(f"cannot add to {add_to}: {exc}") from None
+        if not isinstance(earlier, dict):
+            raise ConfigError(f"{add_to} is not a ladder file")
+        args.json = args.json or add_to  # the ladder added to is written back
     if args.json:
         folder = os.path.dirname(os.path.abspath(os.path.expanduser(args.json)))
         if not os.path.isdir(folder):
             raise ConfigError(f"cannot write {args.json}: the folder {folder} does not exist")
-    total = total_games(spec.name, args.bots, args.games, players, missions)
+    total = total_games(spec.name, args.bots, args.games, players, missions, earlier)
     progress = bar(total, args.quiet)
     try:
         lad = play(
@@ -699,6 +836,7 @@ def ladder_command(args: Any, line: Callable[[str], None], bar: Callable[[int, b
             None if progress is None else progress.update,
             players,
             missions,
+            earlier,
         )
     finally:
         if progress is not None:

@@ -668,6 +668,12 @@ def build_parser() -> argparse.ArgumentParser:
     ld.add_argument("--players", type=int, nargs="+", help="team games: table sizes")
     ld.add_argument("--missions", type=int, nargs="+", help="team games: missions")
     ld.add_argument("--json", metavar="FILE", help="also write the ladder as JSON")
+    ld.add_argument(
+        "--add-to",
+        metavar="FILE",
+        help="add to a ladder measured before (its JSON): play only the named bots' pairs it "
+        "lacks, fit every result again, write it back (or to --json)",
+    )
     ld.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
     ld.add_argument("--quiet", action="store_true", help="no progress bar")
     ld.set_defaults(func=ladder)
