@@ -184,7 +184,9 @@ def test_each_level_says_its_measured_strength_or_that_none_is(game: str) -> Non
     data = measured(game)
     if data:  # the shipped figures say how they were made
         assert data["command"].startswith(f"athanor ladder {game} ") and data["date"]
-        assert level_measure(game, "expert", spec.levels["expert"].bot) is None
+        others = {lv.bot for n, lv in spec.levels.items() if n != "expert"}
+        if spec.levels["expert"].bot not in others:  # a bot of its own: not yet measured
+            assert level_measure(game, "expert", spec.levels["expert"].bot) is None
 
 
 def test_a_level_given_a_new_bot_is_not_yet_measured() -> None:
