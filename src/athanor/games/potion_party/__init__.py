@@ -134,7 +134,7 @@ LEVELS = {
     "hard": Level(
         "optimal",
         "The exact solver's policy: the best play for a lone player racing to a simple "
-        "potion (it ignores Sabotage); won 54% against normal over 8,000 games. Usually answers "
+        "potion (it ignores Sabotage); won 54% of 4,000 games against normal. Usually answers "
         "at once, now and then takes a second.",
     ),
     "expert": Level(
