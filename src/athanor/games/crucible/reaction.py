@@ -9,6 +9,7 @@ use is spent; the Seer's swap is a two-step pick (``SeerPick``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -60,15 +61,18 @@ def play_card(s: CrucibleState, seat: int, card: int) -> bool:
     s.plays.append([seat, card])
     s.cancelled[seat] = False
     total = s.total()
-    played = f" {NAME[f]}{s.counts_note(seat, f)}"
+    told = s.log is not None  # the words are made only for a game that keeps them
+    played = f" {NAME[f]}{s.counts_note(seat, f)}" if told else ""
     if s.intent == CATALYZE:
         lim = s.limit()
         if total > lim:
-            s.act(seat, "play", "plays", f"{played}.")
+            if told:
+                s.act(seat, "play", "plays", f"{played}.")
             boil_over(s, seat, total, lim)
             return True
-        s.act(seat, "play", "plays", f"{played}: the cauldron is at {total}{s.of_limit()}.")
-    else:
+        if told:
+            s.act(seat, "play", "plays", f"{played}: the cauldron is at {total}{s.of_limit()}.")
+    elif told:
         s.act(seat, "play", "plays", f"{played}: the total is {total}, aiming for {s.target()}.")
     return False
 
@@ -113,10 +117,12 @@ def resolve(s: CrucibleState) -> None:
         tk.record_trick(s.rec[winner], faces, total, after_boil)
         if total == 22:
             s.eq22 = True
-        how = " (the Hoarder claims it)" if claimed else ""
-        if not claimed and s.trick_winner(everyone_may_win=True) != winner:
-            how = " (the Void Weaver's Catalyst cannot win)"
-        s.act(winner, "win", "wins", f" the Catalyze, taking {plural(len(faces), 'card')}{how}.")
+        if s.log is not None:
+            how = " (the Hoarder claims it)" if claimed else ""
+            if not claimed and s.trick_winner(everyone_may_win=True) != winner:
+                how = " (the Void Weaver's Catalyst cannot win)"
+            took = plural(len(faces), "card")
+            s.act(winner, "win", "wins", f" the Catalyze, taking {took}{how}.")
         s.history.append(["C", winner, total])
         s.leader = winner
         if winner == s.sponge:
@@ -198,12 +204,21 @@ def _clear(s: CrucibleState) -> None:
 # -- options --------------------------------------------------------------------------
 
 
+# The intent options made so far, by (limit, target, Transmutes left or -1 when there is
+# no Transmute option): a few dozen at most, shared by every game.
+_INTENTS: dict[tuple[int, int, int], tuple[Option, ...]] = {}
+
+
 def intent_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
     """Catalyze always; Transmute unless the limit is reached or the leader is the Sponge."""
     m = s.mission
+    left = TRANSMUTE_LIMIT - s.transmutes if s.can_declare_transmute() and seat != s.sponge else -1
+    key = (m.cauldron_limit, m.transmutation_target, left)
+    got = _INTENTS.get(key)
+    if got is not None:
+        return got
     opts = [Option(CATALYZE, f"Catalyze: the total must stay at {m.cauldron_limit} or less")]
-    if s.can_declare_transmute() and seat != s.sponge:
-        left = TRANSMUTE_LIMIT - s.transmutes
+    if left >= 0:
         opts.append(
             Option(
                 TRANSMUTE,
@@ -211,7 +226,10 @@ def intent_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
                 f"({plural(left, 'successful Transmute')} left)",
             )
         )
-    return tuple(opts)
+    got = tuple(opts)
+    if len(_INTENTS) < 1024:
+        _INTENTS[key] = got
+    return got
 
 
 def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
@@ -223,21 +241,19 @@ def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
     from one question to the next."""
     total = s.total()
     face = s.face
-    seen: set[int] = set()
     opts: list[Option] = []
     catalyze = s.intent == CATALYZE
     lim = s.limit()
-    for c in sorted(s.legal_cards(seat), key=face.__getitem__):
-        f = face[c]
-        if f in seen:
-            continue
-        seen.add(f)
-        v = s.value(seat, f)
-        notes = [f"counts {v}"] if v != RANK[f] else []
-        if catalyze and total + v > lim:
-            notes.append("boils over")
-        label = f"Play {NAME[f]}" + (f" ({', '.join(notes)})" if notes else "")
-        opts.append(Option(f"play:{CODE[f]}", label))
+    # A card counts its rank unless a discipline or Heavy Metals says otherwise (``value``).
+    plain = not s.disc[seat] and s.mission.special != "heavy-metals"
+    room = lim - total if catalyze else NO_LIMIT  # the most a card may add without boiling
+    for f in sorted({face[c] for c in s.legal_cards(seat)}):
+        v = RANK[f] if plain else s.value(seat, f)
+        key = (f, v, v > room)
+        opt = _PLAYS.get(key)
+        if opt is None:
+            opt = _PLAYS[key] = _play_option(f, v, v > room)
+        opts.append(opt)
     key = s.disc[seat]
     if key and not s.disc_used[seat] and not s.cancelled[seat]:
         d = DISCIPLINES[key]
@@ -246,6 +262,19 @@ def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
             words = d.label(lim, s.target())
             opts.append(Option(f"use:{key}", f"Use the {d.name}: {words}"))
     return tuple(opts)
+
+
+# A play's option by (face, what it counts, whether it boils over): at most a few hundred.
+_PLAYS: dict[tuple[int, int, bool], Option] = {}
+
+
+def _play_option(f: int, v: int, boils: bool) -> Option:
+    """'Play Salt 4', with in brackets what it counts when not its rank and a boil over."""
+    notes = [f"counts {v}"] if v != RANK[f] else []
+    if boils:
+        notes.append("boils over")
+    label = f"Play {NAME[f]}" + (f" ({', '.join(notes)})" if notes else "")
+    return Option(f"play:{CODE[f]}", label)
 
 
 def usable(s: CrucibleState, seat: int, key: str) -> bool:
@@ -304,30 +333,23 @@ class Reaction(Frame):
                 declare(s, leader, CATALYZE)
                 self.step = "play"
                 return None
-            hand = by_suit([s.face[c] for c in s.hands[leader]])
-            return Decision(leader, f"You lead: Catalyze or Transmute? (your hand: {hand})", opts)
+            faces = [s.face[c] for c in s.hands[leader]]  # the words wait till read
+            return Decision(leader, lambda: _lead_prompt(faces), opts)
         seat = self.order[self.pos]
-        return Decision(seat, self._prompt(s, seat), play_options(s, seat))
+        return Decision(seat, self._prompt(s), play_options(s, seat))
 
-    def _prompt(self, s: CrucibleState, seat: int) -> str:
+    def _prompt(self, s: CrucibleState) -> Callable[[], str]:
         """The question for a play: the cards played were each just told, so it gives only
-        the total against the limit (or target) and the suit led."""
+        the total against the limit (or target) and the suit led. The figures are taken
+        now and the words made when first read."""
         catalyze = s.intent == CATALYZE
-        word = "Catalyze" if catalyze else "Transmute"
+        target = s.target()
+        lim = s.limit()
         if not s.plays:
-            if not catalyze:
-                goal = f"target {s.target()}"
-            elif s.limit() >= NO_LIMIT:
-                goal = "no limit: the Purifier"
-            else:
-                goal = f"limit {s.limit()}"
-            return f"Lead a card to the {word} ({goal})"
-        goal = (
-            f"total {s.total()}{s.of_limit()}"
-            if catalyze
-            else f"total {s.total()}, target {s.target()}"
-        )
-        return f"Play to the {word} ({goal}; {SUITS[s.lead_suit()]} led)"
+            return lambda: _play_prompt(catalyze, -1, lim, target, -1)
+        total = s.total()
+        lead = s.lead_suit()
+        return lambda: _play_prompt(catalyze, total, lim, target, lead)
 
     def choose(self, state: Any, option_id: str) -> None:
         s: CrucibleState = state
@@ -351,6 +373,30 @@ class Reaction(Frame):
         if self.pos == len(self.order):
             resolve(s)
             self.step = "start"
+
+
+def _lead_prompt(faces: list[int]) -> str:
+    """The leader's question: Catalyze or Transmute, with the hand by suit."""
+    return f"You lead: Catalyze or Transmute? (your hand: {by_suit(faces)})"
+
+
+def _play_prompt(catalyze: bool, total: int, lim: int, target: int, lead: int) -> str:
+    """A play's question from its figures (``total`` -1 and ``lead`` -1 before the lead)."""
+    word = "Catalyze" if catalyze else "Transmute"
+    if lead < 0:
+        if not catalyze:
+            goal = f"target {target}"
+        elif lim >= NO_LIMIT:
+            goal = "no limit: the Purifier"
+        else:
+            goal = f"limit {lim}"
+        return f"Lead a card to the {word} ({goal})"
+    if catalyze:
+        of = " (no limit: the Purifier)" if lim >= NO_LIMIT else f" of {lim}"
+        goal = f"total {total}{of}"
+    else:
+        goal = f"total {total}, target {target}"
+    return f"Play to the {word} ({goal}; {SUITS[lead]} led)"
 
 
 @dataclass

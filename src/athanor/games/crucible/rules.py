@@ -165,10 +165,14 @@ class CrucibleState(GameState):
         kept = self.disc[seat]
         if kept:
             d = DISCIPLINES[kept]
-            active = d.passive or (
-                self.mods.get(kept) == seat and d.zero_in in ("any", self.intent)
-            )
-            if active and d.zero is not None and d.zero(face):
+            zero = d.zero  # most disciplines never make a card count 0: asked first
+            if (
+                zero is not None
+                and (
+                    d.passive or (self.mods.get(kept) == seat and d.zero_in in ("any", self.intent))
+                )
+                and zero(face)
+            ):
                 return 0
         if face >= DUAL and self.mission.special == "heavy-metals":
             return 10
@@ -188,6 +192,8 @@ class CrucibleState(GameState):
     def total(self) -> int:
         """The running total of this reaction."""
         face = self.face
+        if self.mission.special != "heavy-metals" and not any(self.disc):
+            return sum([RANK[face[c]] for _, c in self.plays])  # every card counts its rank
         return sum(self.value(seat, face[c]) for seat, c in self.plays)
 
     def limit(self) -> int:
