@@ -249,10 +249,10 @@ def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
     room = lim - total if catalyze else NO_LIMIT  # the most a card may add without boiling
     for f in sorted({face[c] for c in s.legal_cards(seat)}):
         v = RANK[f] if plain else s.value(seat, f)
-        key = (f, v, v > room)
-        opt = _PLAYS.get(key)
+        known = (f, v, v > room)
+        opt = _PLAYS.get(known)
         if opt is None:
-            opt = _PLAYS[key] = _play_option(f, v, v > room)
+            opt = _PLAYS[known] = _play_option(f, v, v > room)
         opts.append(opt)
     key = s.disc[seat]
     if key and not s.disc_used[seat] and not s.cancelled[seat]:
