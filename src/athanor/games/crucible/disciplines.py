@@ -143,3 +143,8 @@ DISCIPLINES: dict[str, Discipline] = {
 }
 
 ORDER = tuple(DISCIPLINES)
+
+
+# The disciplines that can make a card count 0 (``CrucibleState.value``): without one of
+# them in play (and without Heavy Metals) every card counts its rank.
+ZEROING = frozenset(k for k, d in DISCIPLINES.items() if d.zero is not None)

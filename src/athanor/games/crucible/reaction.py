@@ -9,6 +9,7 @@ use is spent; the Seer's swap is a two-step pick (``SeerPick``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ from athanor.games.crucible.cards import (
     by_suit,
     plural,
 )
-from athanor.games.crucible.disciplines import DISCIPLINES, NO_LIMIT
+from athanor.games.crucible.disciplines import DISCIPLINES, NO_LIMIT, ZEROING
 from athanor.games.crucible.judge import end_mission, review
 from athanor.games.crucible.missions import TRANSMUTE_LIMIT
 
@@ -142,11 +143,12 @@ def resolve(s: CrucibleState) -> None:
                 s.rec[seat][tk.FIZZLE] = 1
             s.destroyed.extend(c for _, c in s.plays)
             k = len(s.plays)
-            s.say(
-                "reaction",
-                f"The Transmute fizzles, short of {target}: "
-                + ("its card is destroyed." if k == 1 else f"its {k} cards are destroyed."),
-            )
+            if s.log is not None:
+                s.say(
+                    "reaction",
+                    f"The Transmute fizzles, short of {target}: "
+                    + ("its card is destroyed." if k == 1 else f"its {k} cards are destroyed."),
+                )
             s.history.append(["F", nxt, total])
         s.leader = nxt  # said as the next reaction begins
     _clear(s)
@@ -161,12 +163,11 @@ def _transmute_succeeds(
         s.eq18 = True
     top, low = max(values), min(values)
     upright = {seat for key, seat in s.mods.items() if DISCIPLINES[key].keeps_upright}
-    why = ", as the Transmuter forces it" if forced and total < target else ""
-    s.say(
-        "reaction",
-        f"The Transmute succeeds{why} "
-        f"({plural(TRANSMUTE_LIMIT - s.transmutes, 'successful Transmute')} left this mission).",
-    )
+    told = s.log is not None  # the words are made only for a game that keeps them
+    if told:
+        why = ", as the Transmuter forces it" if forced and total < target else ""
+        left = plural(TRANSMUTE_LIMIT - s.transmutes, "successful Transmute")
+        s.say("reaction", f"The Transmute succeeds{why} ({left} left this mission).")
     back: list[tuple[int, str]] = []  # each card's owner and what became of it, in words
     for (seat, c), v in zip(s.plays, values, strict=True):
         rec = s.rec[seat]
@@ -177,21 +178,22 @@ def _transmute_succeeds(
         before = s.face[c]
         if c < DUAL and seat not in upright:
             s.face[c] = FLIP[before]
-            back.append((seat, f"{NAME[before]} is now {NAME[s.face[c]]}"))
-        else:
+            if told:
+                back.append((seat, f"{NAME[before]} is now {NAME[s.face[c]]}"))
+        elif told:
             why_not = "a Catalyst never flips" if c >= DUAL else "the Anchor holds it upright"
             back.append((seat, f"{NAME[before]} unflipped ({why_not})"))
         s.hands[seat].append(c)
         s.known[c] = 1
-    if s.log is not None:
+    if told:
         # One sentence for every card going back, each owner reading "your" for their own.
-        def told(viewer: int | None) -> str:
+        def words(viewer: int | None) -> str:
             parts = [
                 ("your " if seat == viewer else f"{s.names[seat]}'s ") + what for seat, what in back
             ]
             return "Back to each hand: " + "; ".join(parts) + "."
 
-        s.say_each("take", told, [seat for seat, _ in back])
+        s.say_each("take", words, [seat for seat, _ in back])
 
 
 def _clear(s: CrucibleState) -> None:
@@ -232,20 +234,21 @@ def intent_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
     return got
 
 
-def play_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
+def play_options(s: CrucibleState, seat: int, total: int | None = None) -> tuple[Option, ...]:
     """One option per distinct face this seat may play, then any discipline it may use.
 
     A label names the card, and in brackets what the listener could not work out from the
     question (which gives the total and the limit or target): that the card counts other
     than its rank, or that it boils the cauldron over. So a card's label stays the same
     from one question to the next."""
-    total = s.total()
+    if total is None:
+        total = s.total()
     face = s.face
     opts: list[Option] = []
     catalyze = s.intent == CATALYZE
     lim = s.limit()
     # A card counts its rank unless a discipline or Heavy Metals says otherwise (``value``).
-    plain = not s.disc[seat] and s.mission.special != "heavy-metals"
+    plain = s.disc[seat] not in ZEROING and s.mission.special != "heavy-metals"
     room = lim - total if catalyze else NO_LIMIT  # the most a card may add without boiling
     for f in sorted({face[c] for c in s.legal_cards(seat)}):
         v = RANK[f] if plain else s.value(seat, f)
@@ -289,10 +292,14 @@ def usable(s: CrucibleState, seat: int, key: str) -> bool:
     return True
 
 
+_FACE_OF = {code: f for f, code in enumerate(CODE)}
+
+
 def find_card(s: CrucibleState, seat: int, code: str) -> int:
     """The card in a seat's hand showing this face (the lowest id if two do)."""
     face = s.face
-    return min(c for c in s.hands[seat] if CODE[face[c]] == code)
+    f = _FACE_OF.get(code, -1)
+    return min(c for c in s.hands[seat] if face[c] == f)
 
 
 # -- frames ------------------------------------------------------------------------
@@ -318,11 +325,12 @@ class Reaction(Frame):
             self.order = [seat for seat in ((s.leader + i) % n for i in range(n)) if s.hands[seat]]
             self.pos = 0
             self.step = "declare"
-            s.say(
-                "reaction",
-                f"Reaction {s.reaction}: {s.names[s.leader]} leads.",
-                [(s.leader, f"Reaction {s.reaction}: you lead.")],
-            )
+            if s.log is not None:
+                s.say(
+                    "reaction",
+                    f"Reaction {s.reaction}: {s.names[s.leader]} leads.",
+                    [(s.leader, f"Reaction {s.reaction}: you lead.")],
+                )
             if any(s.tokens[seat] for seat in self.order):
                 s.stack.append(WhisperWindow(list(self.order)))
             return None
@@ -336,9 +344,10 @@ class Reaction(Frame):
             faces = [s.face[c] for c in s.hands[leader]]  # the words wait till read
             return Decision(leader, lambda: _lead_prompt(faces), opts)
         seat = self.order[self.pos]
-        return Decision(seat, self._prompt(s), play_options(s, seat))
+        total = s.total()
+        return Decision(seat, self._prompt(s, total), play_options(s, seat, total))
 
-    def _prompt(self, s: CrucibleState) -> Callable[[], str]:
+    def _prompt(self, s: CrucibleState, total: int) -> Callable[[], str]:
         """The question for a play: the cards played were each just told, so it gives only
         the total against the limit (or target) and the suit led. The figures are taken
         now and the words made when first read."""
@@ -347,7 +356,6 @@ class Reaction(Frame):
         lim = s.limit()
         if not s.plays:
             return lambda: _play_prompt(catalyze, -1, lim, target, -1)
-        total = s.total()
         lead = s.lead_suit()
         return lambda: _play_prompt(catalyze, total, lim, target, lead)
 
@@ -410,7 +418,7 @@ class WhisperWindow(ResponseWindow):
 
     def responses(self, state: Any, seat: int) -> list[Option]:
         s: CrucibleState = state
-        return [Option(f"whisper:{CODE[f]}:{hint}", label) for f, hint, label in hints(s, seat)]
+        return [_whisper_option(f, hint, label) for f, hint, label in hints(s, seat)]
 
     def pass_label(self, state: Any, seat: int) -> str:
         return "Pass: keep your Whisper Token"
@@ -426,6 +434,12 @@ class WhisperWindow(ResponseWindow):
 
 
 HINT_WORDS = {"top": "highest", "bottom": "lowest", "middle": "only"}
+
+
+@functools.cache
+def _whisper_option(f: int, hint: str, label: str) -> Option:
+    """A whisper's option, made once per face, hint and label."""
+    return Option(f"whisper:{CODE[f]}:{hint}", label)
 
 
 def hints(s: CrucibleState, seat: int) -> list[tuple[int, str, str]]:
@@ -447,11 +461,16 @@ def hints(s: CrucibleState, seat: int) -> list[tuple[int, str, str]]:
             if not alone and RANK[f] == RANK[faces[0]]:
                 kinds.append("bottom")
             for hint in kinds:
-                # In brackets: a card named there (the transmuted face) is not one to type.
-                extra = f" ({parity_words(f)})" if parity else ""
-                label = f"Whisper {NAME[f]}: your {HINT_WORDS[hint]} {SUITS[su]}{extra}"
-                out.append((f, hint, label))
+                out.append((f, hint, _whisper_label(f, hint, parity)))
     return out
+
+
+@functools.cache
+def _whisper_label(f: int, hint: str, parity: bool) -> str:
+    """'Whisper Salt 4: your highest Salt', made once per face, hint and Apprentice."""
+    # In brackets: a card named there (the transmuted face) is not one to type.
+    extra = f" ({parity_words(f)})" if parity else ""
+    return f"Whisper {NAME[f]}: your {HINT_WORDS[hint]} {SUITS[SUIT[f]]}{extra}"
 
 
 def parity_words(f: int) -> str:

@@ -23,7 +23,7 @@ from athanor.games.crucible.cards import (
     SUIT,
     SUITS,
 )
-from athanor.games.crucible.disciplines import DISCIPLINES
+from athanor.games.crucible.disciplines import DISCIPLINES, ZEROING
 from athanor.games.crucible.draft import DisciplineDraft, SpongeWindow, TaskDraft, begin
 from athanor.games.crucible.hidden import deal_consistent
 from athanor.games.crucible.missions import MISSIONS, TRANSMUTE_LIMIT, Mission
@@ -192,7 +192,7 @@ class CrucibleState(GameState):
     def total(self) -> int:
         """The running total of this reaction."""
         face = self.face
-        if self.mission.special != "heavy-metals" and not any(self.disc):
+        if self.mission.special != "heavy-metals" and ZEROING.isdisjoint(self.disc):
             return sum([RANK[face[c]] for _, c in self.plays])  # every card counts its rank
         return sum(self.value(seat, face[c]) for seat, c in self.plays)
 

@@ -72,34 +72,53 @@ class Reach:
         self.flippable = flip = s.can_still_flip()
         self.suits: list[int] = []
         self.catalysts: list[int] = []
-        nines = ones = False
+        # Per face, looked up rather than worked out card by card (see _reach_tables).
+        masks, nine, one = _REACH[flip]
+        nines: bool = False
+        ones: bool = False
         face = s.face
+        played: list[list[int]] = [[] for _ in s.hands]
+        for p, c in s.plays:
+            played[p].append(c)
         for seat, hand in enumerate(s.hands):
             mask = 0
             cats = 0
-            for c in (*hand, *(c for p, c in s.plays if p == seat)):
+            for c in (*hand, *played[seat]):
                 f = face[c]
-                mask |= SUIT_BIT[f]
+                mask |= masks[f]
                 if f >= DUAL:
                     cats += 1
-                    continue
-                r = RANK[f]
-                if flip:
-                    mask |= SUIT_BIT[FLIP[f]]
-                    nines = nines or r in (1, 9)
-                    ones = ones or r in (1, 9)
                 else:
-                    nines = nines or r == 9
-                    ones = ones or r == 1
+                    nines = nines or nine[f]
+                    ones = ones or one[f]
             self.suits.append(mask)
             self.catalysts.append(cats)
-        self.nines = nines
-        self.ones = ones
+        self.nines: bool = nines
+        self.ones: bool = ones
 
     def hands_with(self, suit: int) -> int:
         """How many hands hold a card that can show ``suit``."""
         bit = 1 << suit
         return sum(1 for m in self.suits if m & bit)
+
+
+def _reach_tables(flip: bool) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...]]:
+    """Per face: the suits it can show (its own, and its flip side while a Transmute can
+    still succeed), whether it can show a 9, and whether it can show a 1 (a flip takes a 1
+    to a 9 and back; a Catalyst shows neither)."""
+    masks: list[int] = []
+    nine: list[bool] = []
+    one: list[bool] = []
+    for f in range(len(RANK)):
+        r = RANK[f]
+        dual = f < DUAL
+        masks.append(SUIT_BIT[f] | (SUIT_BIT[FLIP[f]] if flip and dual else 0))
+        nine.append(dual and (r in (1, 9) if flip else r == 9))
+        one.append(dual and (r in (1, 9) if flip else r == 1))
+    return tuple(masks), tuple(nine), tuple(one)
+
+
+_REACH = {False: _reach_tables(False), True: _reach_tables(True)}
 
 
 @dataclass(frozen=True)
