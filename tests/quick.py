@@ -11,6 +11,7 @@ import athanor
 from athanor import catalog
 
 PLANNER_PLAYS = 24  # quick games a decision for Dominion's planner (the level: 800)
+CRUCIBLE_PLAYS = 2  # playouts an option for the Crucible's planner's draft (the level: 8)
 SEARCH_CAP = ",iterations=2"
 
 
@@ -23,6 +24,10 @@ def bot(game: str, name: str, seed: int) -> Any:
         from athanor.games.dominion.expert import ExpertBot
 
         return ExpertBot(seed, plays=PLANNER_PLAYS)
+    if game == "crucible" and name == "planner":
+        from athanor.games.crucible.planner import PlannerBot
+
+        return PlannerBot(seed, plays=CRUCIBLE_PLAYS)
     if name.startswith("ismcts") and "time=" in name and "iterations=" not in name:
         return catalog.bot(game, name + SEARCH_CAP, seed)
     return catalog.bot(game, name, seed)
