@@ -15,12 +15,10 @@ import hashlib
 import itertools
 import json
 import math
-import multiprocessing
 import os
 import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -393,6 +391,10 @@ def _run_pool(
     far ahead of the oldest game unfinished). On Ctrl+C the workers stop after the game
     in hand, the games they finished are kept (``take``), queued tasks are dropped, and
     KeyboardInterrupt goes on up within a second or two."""
+    # Imported here: a run on one process (the usual quick run) need not load them.
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     ctx = multiprocessing.get_context()
     stop = ctx.Event()
     pool = ProcessPoolExecutor(
