@@ -77,6 +77,26 @@ def test_candidate_plans_follow_the_kingdom() -> None:
     assert "familiar" in [p.name for p in candidate_plans(s.kingdom, s.supply)]
 
 
+def test_familiar_plans_are_offered_beside_the_cards_they_pair_with() -> None:
+    """Familiar Big Money alone and with each paired card on the table, with its
+    Familiars, its Potion and that card in the plan; none without Familiar."""
+    cards = "Familiar,Bandit,Laboratory,Smithy,Village,Cellar,Chapel,Moat,Harbinger,Workshop"
+    s = _game(1, {"kingdom": cards})
+    plans = {p.name: p for p in candidate_plans(s.kingdom, s.supply)}
+    offered = {n for n in plans if n.startswith("familiar-")}
+    assert offered == {"familiar-3", "familiar-smithy", "familiar-laboratory", "familiar-bandit"}
+    buys = [r.text for r in plans["familiar-bandit"].make(1).strategy.buys]
+    for line in (
+        "buy Familiar if count(Familiar) < 3",
+        "buy Bandit if count(Bandit) < 2",
+        "buy Potion if count(Potion) < 1",
+    ):
+        assert line in buys, (line, buys)
+    assert buys.index("buy Familiar if count(Familiar) < 3") < buys.index("buy Gold")
+    s = _game(1, {"kingdom": cards.replace("Familiar", "Witch")})
+    assert not any(p.name.startswith("familiar") for p in candidate_plans(s.kingdom, s.supply))
+
+
 def _states(seed: int, options: dict[str, Any], every: int = 7) -> list[DominionState]:
     """States along a game (heuristic against big-money-ultimate) where seat 0 has a
     choice to make: early (choosing a plan) and late (searching buys)."""

@@ -51,7 +51,7 @@ LEVELS = {
     "expert": Level(
         "planner",
         "Plays quick games to choose its plan for this kingdom, and its buys near the end, "
-        "never peeking at hidden cards; wins 84-87% against normal. Thinks up to about 0.7 s "
+        "never peeking at hidden cards; wins about 85-87% against normal. Thinks up to about 0.7 s "
         "a move.",
     ),
 }
