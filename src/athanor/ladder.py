@@ -390,9 +390,14 @@ class Ladder:
             yield from self._team_lines(markdown)
             return
         what = ", ".join(f"{k}={v}" for k, v in self.options.items() if v != "")
+        each = (
+            f"{self.games} games each, seed {self.seed}"
+            if not self.added
+            else f"{len(self.added) + 1} runs (each pair's games below)"
+        )
         yield (
-            f"Ladder of {self.game}: {len(self.pairs)} pairs, {self.games} games each, seed "
-            f"{self.seed}, seats rotated" + (f"; {what}." if what else ".")
+            f"Ladder of {self.game}: {len(self.pairs)} pairs, {each}, seats rotated"
+            + (f"; {what}." if what else ".")
         )
         yield (
             f"Ratings: 400 x log10 odds, {self.anchor} = 1500 (intervals are relative to it)."
