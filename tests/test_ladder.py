@@ -356,3 +356,13 @@ def test_a_bot_added_later_names_the_run_that_measured_it(monkeypatch: Any) -> N
     monkeypatch.setattr(ladder_module, "measured", lambda game: data)
     assert level_measure("g", "expert", "e")["command"] == "athanor ladder y"  # type: ignore[index]
     assert level_measure("g", "normal", "n")["command"] == "athanor ladder x"  # type: ignore[index]
+
+
+def test_adding_to_a_ladder_names_the_bot_its_results_lack_and_refuses_negative_counts() -> None:
+    earlier = play("potion-making", ["easy", "normal"], games=2, seed=2).to_json()
+    unknown = {**earlier, "pairs": [{**earlier["pairs"][0], "b": "zz"}]}
+    with pytest.raises(ConfigError, match="does not list: zz"):
+        play("potion-making", ["easy", "normal"], games=2, earlier=unknown)
+    negative = {**earlier, "pairs": [{**earlier["pairs"][0], "a_wins": -3}]}
+    with pytest.raises(ConfigError, match="not counts"):
+        play("potion-making", ["easy", "normal"], games=2, earlier=negative)

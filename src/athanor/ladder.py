@@ -645,10 +645,12 @@ class Earlier:
         except (AttributeError, KeyError, TypeError, ValueError):
             raise ConfigError(f"that file is not a readable ladder of {game}") from None
         known = {e.name: e for e in found}
-        names = {f.name for f in found}
         for p in pairs:
-            if p.a not in names or p.b not in names:
-                raise ConfigError(f"that ladder's results name a bot it does not list: {p.a}")
+            for n in (p.a, p.b):
+                if n not in known:
+                    raise ConfigError(f"that ladder's results name a bot it does not list: {n}")
+            if min(p.a_wins, p.b_wins, p.ties) < 0:
+                raise ConfigError(f"that ladder's results for {p.a} and {p.b} are not counts")
         # A name that now makes another bot is measured anew: its old results go, and so
         # do the names that were only its aliases.
         stale = {e.name for e in named if e.name in known and known[e.name].bot != e.bot}
