@@ -553,9 +553,8 @@ def play(
         if before is not None:
             before.check_options(opts)
             lad = before.ladder(lad)
-        named = {e.name for e in found}
-        for e in lad.found:
-            if e.name not in named or e.same_as or (before is not None and before.holds(e.name)):
+        for e in _playing(lad.found, found):
+            if before is not None and before.holds(e.name):
                 continue
             for n in sizes:
                 for m in ms:
@@ -588,31 +587,43 @@ def play(
     if before is not None:
         before.check_options(opts)
         lad = before.ladder(lad)
-    named = {e.name for e in found}
-    # The named bots, each once (a name that makes a bot already on the ladder is its alias).
-    playing = [e for e in lad.found if e.same_as is None and e.name in named]
+    playing = _playing(lad.found, found)
     for e in playing:
         sim.make_plan(spec.name, [e.bot, e.bot], seed, opts)  # fail before any game
     pairs: list[Pair] = [] if before is None else list(before.pairs)
-    for i, x in enumerate(playing):
-        for y in playing[i + 1 :]:
-            if before is not None and before.has_pair(x.name, y.name):
-                continue
-            recs = sim.run(spec.name, [x.bot, y.bot], games, seed, opts, jobs, progress)
-            a = b = t = 0
-            for r in recs:
-                firsts = [s for s, p in enumerate(r.placing) if p == 1]
-                if len(firsts) != 1:
-                    t += 1
-                elif r.bots[firsts[0]] == x.bot:
-                    a += 1
-                else:
-                    b += 1
-            pairs.append(Pair(x.name, y.name, a, b, t))
+    for x, y in _pairs_to_play(playing, before):
+        recs = sim.run(spec.name, [x.bot, y.bot], games, seed, opts, jobs, progress)
+        a = b = t = 0
+        for r in recs:
+            firsts = [s for s, p in enumerate(r.placing) if p == 1]
+            if len(firsts) != 1:
+                t += 1
+            elif r.bots[firsts[0]] == x.bot:
+                a += 1
+            else:
+                b += 1
+        pairs.append(Pair(x.name, y.name, a, b, t))
     lad.pairs = pairs
     lad.anchor = anchor_of(spec.name, lad.found)
     lad.ratings = fit([e.name for e in lad.found if e.same_as is None], pairs, lad.anchor)
     return lad
+
+
+def _playing(on_ladder: Sequence[Entry], named: Sequence[Entry]) -> list[Entry]:
+    """The named bots that play, each once, in the ladder's order: a name that makes a
+    bot already on the ladder is its alias and does not play."""
+    names = {e.name for e in named}
+    return [e for e in on_ladder if e.same_as is None and e.name in names]
+
+
+def _pairs_to_play(playing: Sequence[Entry], before: Earlier | None) -> list[tuple[Entry, Entry]]:
+    """Every pair of ``playing`` that the earlier ladder (if any) does not already hold."""
+    return [
+        (x, y)
+        for i, x in enumerate(playing)
+        for y in playing[i + 1 :]
+        if before is None or not before.has_pair(x.name, y.name)
+    ]
 
 
 @dataclass
@@ -717,22 +728,13 @@ def total_games(
     spec = catalog.spec(game)
     found = entries(spec.name, list(names) if names else default_bots(game))
     before = None if earlier is None else Earlier.read(spec.name, earlier, found)
-    if before is not None:
-        merged = before.ladder(Ladder(spec.name, "", 0, games, {}, found)).found
-        named = {e.name for e in found}
-        found = [e for e in merged if e.name in named]
-    playing = [e for e in found if e.same_as is None]
+    on_ladder = found if before is None else before.ladder(Ladder(game, "", 0, 0, {}, found)).found
+    playing = _playing(on_ladder, found)
     if spec.cooperative:
         sizes = len(players) or spec.max_players - spec.min_players + 1
         new = [e for e in playing if before is None or not before.holds(e.name)]
         return len(new) * sizes * max(1, len(missions)) * games
-    todo = [
-        (x, y)
-        for i, x in enumerate(playing)
-        for y in playing[i + 1 :]
-        if before is None or not before.has_pair(x.name, y.name)
-    ]
-    return len(todo) * games
+    return len(_pairs_to_play(playing, before)) * games
 
 
 # -- the measured figures --------------------------------------------------------------
