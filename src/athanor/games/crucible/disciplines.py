@@ -148,3 +148,8 @@ ORDER = tuple(DISCIPLINES)
 # The disciplines that can make a card count 0 (``CrucibleState.value``): without one of
 # them in play (and without Heavy Metals) every card counts its rank.
 ZEROING = frozenset(k for k, d in DISCIPLINES.items() if d.zero is not None)
+
+
+def of_limit_words(limit: int) -> str:
+    """After a total: " of 22", or " (no limit: the Purifier)" once the limit is lifted."""
+    return " (no limit: the Purifier)" if limit >= NO_LIMIT else f" of {limit}"

@@ -43,12 +43,13 @@ def begin(s: CrucibleState) -> None:
             else "."
         ),
     )
-    for seat in range(n if s.log is not None else 0):  # words only for a game that keeps them
-        s.say(
-            "deal",
-            f"{s.names[seat]} picks up {plural(k, 'card')}.",
-            [(seat, f"Your hand: {by_suit(s.hands[seat])}.")],
-        )
+    if s.log is not None:  # the hands in words only for a game that keeps them
+        for seat in range(n):
+            s.say(
+                "deal",
+                f"{s.names[seat]} picks up {plural(k, 'card')}.",
+                [(seat, f"Your hand: {by_suit(s.hands[seat])}.")],
+            )
     # The Lead Alchemist holds Catalyst 4, or else the highest Catalyst dealt (C2).
     lead, top = 0, -1
     for c in range(DECK_SIZE - 1, DUAL - 1, -1):

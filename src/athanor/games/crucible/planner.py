@@ -27,7 +27,8 @@ MAX_STEPS = 2_000  # a playout not over by then counts as lost
 
 
 class PlannerBot(TeamBot):
-    """The team bot, planning the draft and the discipline by paired playouts."""
+    """The team bot, planning the kinds of decision in ``planned`` (the task draft by
+    default) by paired playouts."""
 
     name = "planner"
 

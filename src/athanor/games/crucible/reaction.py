@@ -27,7 +27,7 @@ from athanor.games.crucible.cards import (
     by_suit,
     plural,
 )
-from athanor.games.crucible.disciplines import DISCIPLINES, NO_LIMIT, ZEROING
+from athanor.games.crucible.disciplines import DISCIPLINES, NO_LIMIT, ZEROING, of_limit_words
 from athanor.games.crucible.judge import end_mission, review
 from athanor.games.crucible.missions import TRANSMUTE_LIMIT
 
@@ -206,32 +206,27 @@ def _clear(s: CrucibleState) -> None:
 # -- options --------------------------------------------------------------------------
 
 
-# The intent options made so far, by (limit, target, Transmutes left or -1 when there is
-# no Transmute option): a few dozen at most, shared by every game.
-_INTENTS: dict[tuple[int, int, int], tuple[Option, ...]] = {}
-
-
 def intent_options(s: CrucibleState, seat: int) -> tuple[Option, ...]:
     """Catalyze always; Transmute unless the limit is reached or the leader is the Sponge."""
     m = s.mission
     left = TRANSMUTE_LIMIT - s.transmutes if s.can_declare_transmute() and seat != s.sponge else -1
-    key = (m.cauldron_limit, m.transmutation_target, left)
-    got = _INTENTS.get(key)
-    if got is not None:
-        return got
-    opts = [Option(CATALYZE, f"Catalyze: the total must stay at {m.cauldron_limit} or less")]
+    return _intent_options(m.cauldron_limit, m.transmutation_target, left)
+
+
+@functools.cache
+def _intent_options(limit: int, target: int, left: int) -> tuple[Option, ...]:
+    """The intent options for a limit and target, with Transmute while ``left`` >= 0 (made
+    once each: a few dozen in all, shared by every game)."""
+    opts = [Option(CATALYZE, f"Catalyze: the total must stay at {limit} or less")]
     if left >= 0:
         opts.append(
             Option(
                 TRANSMUTE,
-                f"Transmute: reach {m.transmutation_target} or more to flip every card "
+                f"Transmute: reach {target} or more to flip every card "
                 f"({plural(left, 'successful Transmute')} left)",
             )
         )
-    got = tuple(opts)
-    if len(_INTENTS) < 1024:
-        _INTENTS[key] = got
-    return got
+    return tuple(opts)
 
 
 def play_options(s: CrucibleState, seat: int, total: int | None = None) -> tuple[Option, ...]:
@@ -252,11 +247,7 @@ def play_options(s: CrucibleState, seat: int, total: int | None = None) -> tuple
     room = lim - total if catalyze else NO_LIMIT  # the most a card may add without boiling
     for f in sorted({face[c] for c in s.legal_cards(seat)}):
         v = RANK[f] if plain else s.value(seat, f)
-        known = (f, v, v > room)
-        opt = _PLAYS.get(known)
-        if opt is None:
-            opt = _PLAYS[known] = _play_option(f, v, v > room)
-        opts.append(opt)
+        opts.append(_play_option(f, v, v > room))
     key = s.disc[seat]
     if key and not s.disc_used[seat] and not s.cancelled[seat]:
         d = DISCIPLINES[key]
@@ -267,12 +258,10 @@ def play_options(s: CrucibleState, seat: int, total: int | None = None) -> tuple
     return tuple(opts)
 
 
-# A play's option by (face, what it counts, whether it boils over): at most a few hundred.
-_PLAYS: dict[tuple[int, int, bool], Option] = {}
-
-
+@functools.cache
 def _play_option(f: int, v: int, boils: bool) -> Option:
-    """'Play Salt 4', with in brackets what it counts when not its rank and a boil over."""
+    """'Play Salt 4', with in brackets what it counts when not its rank and a boil over
+    (made once per face, count and boil-over: a few hundred in all)."""
     notes = [f"counts {v}"] if v != RANK[f] else []
     if boils:
         notes.append("boils over")
@@ -399,11 +388,7 @@ def _play_prompt(catalyze: bool, total: int, lim: int, target: int, lead: int) -
         else:
             goal = f"limit {lim}"
         return f"Lead a card to the {word} ({goal})"
-    if catalyze:
-        of = " (no limit: the Purifier)" if lim >= NO_LIMIT else f" of {lim}"
-        goal = f"total {total}{of}"
-    else:
-        goal = f"total {total}, target {target}"
+    goal = f"total {total}" + (of_limit_words(lim) if catalyze else f", target {target}")
     return f"Play to the {word} ({goal}; {SUITS[lead]} led)"
 
 

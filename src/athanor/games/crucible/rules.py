@@ -23,7 +23,7 @@ from athanor.games.crucible.cards import (
     SUIT,
     SUITS,
 )
-from athanor.games.crucible.disciplines import DISCIPLINES, ZEROING
+from athanor.games.crucible.disciplines import DISCIPLINES, ZEROING, of_limit_words
 from athanor.games.crucible.draft import DisciplineDraft, SpongeWindow, TaskDraft, begin
 from athanor.games.crucible.hidden import deal_consistent
 from athanor.games.crucible.missions import MISSIONS, TRANSMUTE_LIMIT, Mission
@@ -202,10 +202,7 @@ class CrucibleState(GameState):
 
     def of_limit(self) -> str:
         """After a total: " of 22", or " (no limit: the Purifier)" once it is lifted."""
-        from athanor.games.crucible.disciplines import NO_LIMIT
-
-        lim = self.limit()
-        return " (no limit: the Purifier)" if lim >= NO_LIMIT else f" of {lim}"
+        return of_limit_words(self.limit())
 
     def target(self) -> int:
         """The Transmutation Target for this reaction, after any discipline."""
