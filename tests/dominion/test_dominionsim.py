@@ -267,6 +267,25 @@ def test_gains_follow_the_buy_rules() -> None:
     assert bot.choose(s, s.decision) == "gain:Gardens"
 
 
+def test_herbalist_puts_back_what_dominionsims_herbalist_would() -> None:
+    """DominionSim's Herbalist puts back only a Treasure it ranks above Silver; the plain
+    heuristic of our own strategy files would put a Silver back."""
+    bot = one(BOTS, "Money Ultimate")
+    plain = StrategyBot(bot.strategy, 0)
+    for hand, ours, theirs in (
+        (["Herbalist", "Silver", "Copper"], "topdeck:Silver", "done"),
+        (["Herbalist", "Gold", "Silver"], "topdeck:Gold", "topdeck:Gold"),
+        (["Herbalist", "Potion", "Silver"], "topdeck:Potion", "topdeck:Potion"),
+    ):
+        s = game("Herbalist")
+        arrange(s, 0, hand=hand, deck=["Estate"] * 5)
+        for choice in ("play:Herbalist", "treasures", "end"):
+            s.apply(choice)
+        assert s.decision is not None and type(s.stack[-1]).__name__ == "CleanupChoices"
+        assert plain.choose(s, s.decision) == ours
+        assert bot.choose(s, s.decision) == theirs
+
+
 @pytest.mark.parametrize(
     ("names", "kingdom"),
     [

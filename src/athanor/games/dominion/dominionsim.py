@@ -659,11 +659,15 @@ class DominionSimBot(StrategyBot):
         self._victory = tuple((r.card, CARDS[r.card].vp) for r in bot.rules if CARDS[r.card].vp > 0)
 
     def choose(self, state: GameState, decision: Decision) -> str:
-        """Buy, gain and play by the bot's rules; other questions by plain sense."""
+        """Buy, gain and play by the bot's rules; Herbalist as DominionSim's card does; other
+        questions by plain sense."""
         if not decision.offers("end") and not decision.offers("treasures"):
             gain = self._gain(state, decision)
             if gain is not None:
                 return gain
+            herbalist = _herbalist(state, decision)
+            if herbalist is not None:
+                return herbalist
         return super().choose(state, decision)
 
     def _gain(self, s: Any, decision: Decision) -> str | None:
@@ -706,6 +710,30 @@ class DominionSimBot(StrategyBot):
                 if card != "Province" and s.supply.get(card, 0) and mine < theirs < mine + vp:
                     return True
         return False
+
+
+# DominionSim's discard priorities of the Treasures a Herbalist may put back (its card list);
+# its Herbalist puts back a Treasure only if it ranks above Silver's 20, so never Silver.
+_KEEP_PRIORITY = {"Philosopher's Stone": 30, "Gold": 24, "Potion": 22}
+
+
+def _herbalist(state: Any, decision: Decision) -> str | None:
+    """At Clean-up with a Herbalist's Treasure to put back (and no Alchemist to place), the
+    choice DominionSim's Herbalist makes: the Treasure it ranks above Silver, else none. Our
+    plain sense would put a Silver back too; DominionSim's bots are read as they play there.
+    Of two such Treasures it takes the higher ranked (DominionSim takes the later played)."""
+    stack = getattr(state, "stack", None)
+    if not stack or type(stack[-1]).__name__ != "CleanupChoices":
+        return None
+    ids = decision.ids
+    if "top:Alchemist" in ids or "done" not in ids:
+        return None
+    best = max(
+        (i[8:] for i in ids if i.startswith("topdeck:") and i[8:] in _KEEP_PRIORITY),
+        key=_KEEP_PRIORITY.__getitem__,
+        default=None,
+    )
+    return "done" if best is None else "topdeck:" + best
 
 
 def make_bot(text: str, source: str, seed: int = 0) -> DominionSimBot:
