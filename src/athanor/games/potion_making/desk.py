@@ -98,7 +98,7 @@ def _cover(deficit: list[str], flex: list[tuple[str, ...]], wild: bool) -> int:
 class DeskSummary:
     """The Desk's cards by what they can give: one element each, several, or Magma."""
 
-    __slots__ = ("flex", "plain", "wild")
+    __slots__ = ("_cards", "_shown", "flex", "plain", "wild")
 
     def __init__(self, cs: CardSet, desk: list[int]) -> None:
         cards = cs.cards
@@ -117,9 +117,12 @@ class DeskSummary:
         self.plain = plain
         self.flex = flex
         self.wild = wild
+        self._shown: set[str] | None = None
+        self._cards: list[int] = []  # the Desk it counts, for ``desk_summary``
 
     def remove(self, c: Card) -> None:
         """Leave one card out (``add`` puts it back)."""
+        self._shown = None
         if c.wild:
             self.wild -= 1
         elif len(c.elements) == 1:
@@ -131,16 +134,26 @@ class DeskSummary:
         """Count one more card."""
         if c.wild:
             self.wild += 1
-        elif len(c.elements) == 1:
+            return
+        if len(c.elements) == 1:
             self.plain[c.elements[0]] = self.plain.get(c.elements[0], 0) + 1
         else:
             self.flex.append(c.elements)
+        if self._shown is not None:
+            self._shown.update(c.elements)
 
     def shown(self) -> set[str]:
         """Every element on the Desk (Magma not counted)."""
-        out = {e for e, n in self.plain.items() if n}
-        for f in self.flex:
-            out.update(f)
+        return set(self.there())
+
+    def there(self) -> set[str]:
+        """As ``shown``, but kept till the summary changes: read it, never change it."""
+        out = self._shown
+        if out is None:
+            out = {e for e, n in self.plain.items() if n}
+            for f in self.flex:
+                out.update(f)
+            self._shown = out
         return out
 
     def can_give(self, needs: tuple[str, ...] | list[str], anyk: int, wild_ok: bool) -> bool:
@@ -169,12 +182,33 @@ def elements_ok(
     return DeskSummary(cs, desk).can_give(needs, anyk, wild_ok)
 
 
+def desk_summary(s: PotionMakingState) -> DeskSummary:
+    """The summary of the Desk now, kept on the state from one question to the next (a
+    clone starts without it): brought up to date when cards were only laid since, else
+    made again. Read it, never change it."""
+    got = s._summary
+    desk = s.desk
+    if got is not None:
+        seen = got._cards
+        n = len(seen)
+        if desk[:n] == seen:
+            if len(desk) > n:
+                cards = s.cs.cards
+                for d in desk[n:]:
+                    got.add(cards[d])
+                    seen.append(d)
+            return got
+    got = s._summary = DeskSummary(s.cs, desk)
+    got._cards = list(desk)
+    return got
+
+
 def can_brew(
     s: PotionMakingState, t: CardType, hold: list[Holding], desk: DeskSummary | None = None
 ) -> bool:
     """Whether a recipe can be collected now (from any seat's point of view: all is public)."""
     if desk is None:
-        desk = DeskSummary(s.cs, s.desk)
+        desk = desk_summary(s)
     return desk.can_give(t.needs, t.any_elements, True) and match_recipes(
         s.cs, t.recipe_parts, hold
     )
@@ -337,7 +371,7 @@ def brewable(
     seen: set[str] = set()
     cards = s.cs.cards
     if desk is None:
-        desk = DeskSummary(s.cs, s.desk)
+        desk = desk_summary(s)
     for cid in s.hands[seat]:
         c = cards[cid]
         t = c.type

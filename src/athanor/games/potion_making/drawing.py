@@ -17,11 +17,13 @@ def deck_options(s: PotionMakingState, play: bool = False) -> list[Option]:
     """One option per deck with cards left: ``draw:Guild``, labelled by the deck's name
     ("Take a Guild card" among plays). How many cards each deck has left is told when
     cards are taken, so that a label stays the same from one question to the next."""
-    return [
-        Option(f"draw:{d}", f"Take a {d} card" if play else d)
-        for d, pile in s.decks.items()
-        if pile
-    ]
+    return [deck_option(d, play) for d, pile in s.decks.items() if pile]
+
+
+@functools.cache
+def deck_option(deck: str, play: bool) -> Option:
+    """The option that takes a card from a deck (made once per deck: a handful)."""
+    return Option(f"draw:{deck}", f"Take a {deck} card" if play else deck)
 
 
 def draw_prompt(s: PotionMakingState, left: int, last: int, why: str) -> str:

@@ -18,6 +18,7 @@ from athanor.engine import ConfigError, GameState, Result, Rng
 from athanor.engine.text import list_words, plural
 from athanor.games.potion_making import cards as carddata
 from athanor.games.potion_making.cards import Card, CardSet
+from athanor.games.potion_making.desk import DeskSummary, desk_summary
 
 SKIP = -1  # a Sequence step skipped with the Spell of Transmutation
 TAKEN = -2  # a Sequence step whose card another play took away (M14)
@@ -43,6 +44,12 @@ def parse_mode(text: str) -> str:
             "the University Course is played together with the Guild of Alchemists"
         )
     return key
+
+
+def lay_words(c: Card, new: bool) -> str:
+    """The option that lays a card: "Lay Elixir of Fire as Fiery Light: 1 point" (a point is
+    said when there is one; silence is none)."""
+    return f"Lay {c.name} as {c.bottom}{': 1 point' if new else ''}"
 
 
 class PotionMakingState(GameState):
@@ -74,6 +81,8 @@ class PotionMakingState(GameState):
     expected: tuple[int, ...]  # every card id in play, sorted (derived)
     # How the scores were made, worked out by the view once the game is over (M31).
     _breakdown: list[list[list[Any]]] | None = None
+    # The Desk's summary as last asked for (desk.desk_summary); never saved nor cloned.
+    _summary: DeskSummary | None = None
 
     # -- construction ------------------------------------------------------------
 
@@ -203,8 +212,7 @@ class PotionMakingState(GameState):
     def lay_words(self, cid: int, new: bool) -> str:
         """The option that lays a card: "Lay Elixir of Fire as Fiery Light: 1 point" (a point
         is said when there is one; silence is none)."""
-        c = self.cs.cards[cid]
-        return f"Lay {c.name} as {c.bottom}{': 1 point' if new else ''}"
+        return lay_words(self.cs.cards[cid], new)
 
     def alike(self, ids: Sequence[int], element: bool = False) -> list[str]:
         """Cards in words, alike ones once with their count ("2 copies of Love Potion"), in
@@ -313,11 +321,7 @@ class PotionMakingState(GameState):
         c = self.cs.cards[cid]
         if c.wild:
             return False
-        there: set[str] = set()
-        cards = self.cs.cards
-        for d in self.desk:
-            there.update(cards[d].elements)
-        return any(e not in there for e in c.elements)
+        return not desk_summary(self).there().issuperset(c.elements)
 
     def lay(self, seat: int, cid: int) -> None:
         """Lay a card from a hand on the Desk as an element, scoring 1 if it is new (the

@@ -10,15 +10,17 @@ element(s) on its bottom, since copies differ only there.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
 from athanor.engine.text import plural
-from athanor.games.potion_making.desk import Brew, DeskSummary, brewable, holdings
+from athanor.games.potion_making.cards import Card, CardSet
+from athanor.games.potion_making.desk import Brew, Holding, can_brew, desk_summary, holdings
 from athanor.games.potion_making.drawing import Draw, deck_options
-from athanor.games.potion_making.rules import PRACTICE_HAND
+from athanor.games.potion_making.rules import PRACTICE_HAND, lay_words
 from athanor.games.potion_making.sequences import (
     Step,
     open_steps,
@@ -31,22 +33,82 @@ if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
 
 
+class _PlayCards:
+    """What a play question needs of each card, by card id, made once per card set: its
+    key, and its options to collect it, cast it and lay it (not new, new), words and all."""
+
+    __slots__ = ("brew", "key", "lay", "recipe", "shows", "spell")
+
+    def __init__(self, cs: CardSet) -> None:
+        self.key = tuple(c.key for c in cs.cards)
+        self.recipe = tuple(c.type if c.type.kind == "recipe" else None for c in cs.cards)
+        self.brew = tuple(_brew_option(c) for c in cs.cards)
+        self.spell = tuple(
+            (_spell_option(c), c.type.effect) if c.type.kind == "spell" else None
+            for c in cs.cards
+        )
+        self.lay = tuple(
+            tuple(Option(f"lay:{c.key}", lay_words(c, new)) for new in (False, True))
+            for c in cs.cards
+        )
+        # The elements a laid card may score for (none for Magma).
+        self.shows = tuple(() if c.wild else c.elements for c in cs.cards)
+
+
+def _brew_option(c: Card) -> Option:
+    """ "Collect Love Potion: 2 points, needs Bloodstone and Mandrake Root"."""
+    t = c.type
+    if t.kind != "recipe":
+        return Option(f"brew:{c.key}", "")
+    return Option(
+        f"brew:{c.key}", f"Collect {t.name}: {plural(t.points, 'point')}, needs {t.needs_words()}"
+    )
+
+
+def _spell_option(c: Card) -> Option:
+    """ "Cast the Spell of Knowledge: take a recipe card from the Desk"."""
+    spell = SPELLS.get(c.type.effect)  # (an unknown effect fails when the spell is cast)
+    return Option(f"spell:{c.key}", f"Cast the {c.name}: {spell.brief if spell else ''}")
+
+
+@functools.lru_cache(maxsize=16)
+def play_cards(cs: CardSet) -> _PlayCards:
+    """The play tables of a card set (as many kept as card sets are, cards.load)."""
+    return _PlayCards(cs)
+
+
 def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option]:
     """Every play open to a seat now."""
-    cards = s.cs.cards
+    cs = s.cs
+    tab = play_cards(cs)
+    keys = tab.key
     hand = s.hands[seat]
-    hold = holdings(s)
-    desk = DeskSummary(s.cs, s.desk)
+    desk = desk_summary(s)
     opts: list[Option] = []
-    for rc in brewable(s, seat, hold, desk):
-        t = rc.type
-        opts.append(
-            Option(
-                f"brew:{rc.key}",
-                f"Collect {t.name}: {plural(t.points, 'point')}, needs {t.needs_words()}",
-            )
-        )
+    hold: list[Holding] | None = None
+    # Collect: each recipe of the hand once per key, in hand order.
+    recipe = tab.recipe
+    seen: set[str] = set()
+    ok: dict[str, bool] = {}
+    for cid in hand:
+        t = recipe[cid]
+        if t is None:
+            continue
+        k = keys[cid]
+        if k in seen:
+            continue
+        seen.add(k)
+        good = ok.get(t.name)
+        if good is None:
+            parts = t.recipe_parts
+            if parts and hold is None:
+                hold = holdings(s)
+            good = ok[t.name] = (not parts or bool(hold)) and can_brew(s, t, hold or [], desk)
+        if good:
+            opts.append(tab.brew[cid])
     if s.seq_card[seat] >= 0:
+        if hold is None:
+            hold = holdings(s)
         # Your own Sequences are "Sequence 2": your card's name goes without saying.
         for j in stone_ready(s, seat):
             points = s.sequence(seat, j).steps[-1][1]
@@ -66,27 +128,25 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
                     f"Add {name} to Sequence {j + 1} as step {n + 1}: {plural(points, 'point')}",
                 )
             )
-    seen: set[str] = set()
-    for cid in hand:
-        card = cards[cid]
-        if card.type.kind == "spell" and card.key not in seen and cid not in s.fresh:
-            seen.add(card.key)
-            if SPELLS[card.type.effect].can(s, seat):
-                opts.append(
-                    Option(
-                        f"spell:{card.key}",
-                        f"Cast the {card.name}: {SPELLS[card.type.effect].brief}",
-                    )
-                )
-    there = desk.shown()
+    spell = tab.spell
+    fresh = s.fresh
     seen.clear()
     for cid in hand:
-        card = cards[cid]
-        if card.key in seen:
+        sp = spell[cid]
+        if sp is not None and keys[cid] not in seen and cid not in fresh:
+            seen.add(keys[cid])
+            if SPELLS[sp[1]].can(s, seat):
+                opts.append(sp[0])
+    there = desk.there()
+    lay = tab.lay
+    shows = tab.shows
+    seen.clear()
+    for cid in hand:
+        k = keys[cid]
+        if k in seen:
             continue
-        seen.add(card.key)
-        new = not card.wild and any(e not in there for e in card.elements)
-        opts.append(Option(f"lay:{card.key}", s.lay_words(cid, new)))
+        seen.add(k)
+        opts.append(lay[cid][not there.issuperset(shows[cid])])
     if may_draw:
         opts += deck_options(s, play=True)
     return opts
