@@ -1,19 +1,26 @@
-"""Optional compiled build for analysts: ``ATHANOR_COMPILE=1 pip install .``
+"""The compiled build, made whenever it can be: ``pip install .`` (not ``-e``).
 
-Without ``ATHANOR_COMPILE=1`` (the default) this file does nothing beyond pyproject.toml:
-the package is pure Python, and that build is the reference. With it, the modules below
-(the engine's core and the Dominion rules, the simulator's hot path) are compiled to C
-extensions with mypyc, which ships with mypy; pip fetches mypy for the build only, and the
-installed package needs nothing at run time. It needs a C compiler and Python's headers.
-The compiled build plays the same games (benchmarks/NOTES.md: the fingerprint; the
-test tests/test_compiled_build.py and .ci/compiled check it).
+The engine's core and the Dominion rules (the modules below, the simulator's hot path) are
+compiled to C extensions with mypyc when a C compiler and Python's headers are present;
+mypyc ships with mypy, which the build backend (build_backend/athanor_backend.py) fetches for
+the build only, and the installed package needs nothing at run time. Without a compiler, in an
+editable install (``pip install -e``, which runs the sources), or if compiling fails, the
+package is pure Python, which is the reference: the compiled build plays the same games
+(benchmarks/NOTES.md: the fingerprint; .ci/compiled checks it). ``ATHANOR_COMPILE=0`` asks for
+the pure package; ``ATHANOR_COMPILE=1`` insists on compiling and fails if it cannot.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_backend"))
+from athanor_backend import compile_wanted
 
 COMPILED = [
     "src/athanor/engine/core.py",
@@ -25,20 +32,49 @@ COMPILED = [
     "src/athanor/games/dominion/strategy.py",
 ]
 
-# The mypy whose mypyc the compiled build was checked with (see benchmarks/NOTES.md).
-MYPY = "mypy>=2.4,<3"
+INSIST = os.environ.get("ATHANOR_COMPILE", "").strip() == "1"
 
-if os.environ.get("ATHANOR_COMPILE") != "1":
-    setup()
-else:
+
+def note(text: str) -> None:
+    """A line in pip's build output (shown with -v, or when the build fails)."""
+    print(f"athanor: {text}", file=sys.stderr)
+
+
+class BuildExtOrPure(build_ext):
+    """Builds the extensions; if that fails and compiling was not insisted on, drops them
+    all (a half-compiled package would not import) and leaves the package pure Python."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:
+            if INSIST:
+                raise
+            note(f"compiling failed ({str(exc)[:200]}); installing the pure-Python package instead")
+            for ext in self.extensions:
+                path = self.get_ext_fullpath(ext.name)
+                if os.path.exists(path):
+                    os.remove(path)
+            self.extensions = []
+
+
+def extensions() -> list[Any]:
+    """The compiled modules, or none for a pure-Python package."""
+    if "editable_wheel" in sys.argv or not compile_wanted():
+        return []
     try:
         from mypyc.build import mypycify
     except ImportError:
-        # First pass of an isolated build (pip asks which build requirements to add):
-        # setuptools reads setup_requires, pip installs mypy and runs this file again.
-        setup(setup_requires=[MYPY])
-    else:
-        setup(
-            setup_requires=[MYPY],
-            ext_modules=mypycify(COMPILED, opt_level="3"),
-        )
+        if INSIST and "bdist_wheel" in sys.argv:
+            raise SystemExit("ATHANOR_COMPILE=1, but the build has no mypy (mypyc)") from None
+        return []  # asking what the build needs: the backend adds mypy
+    try:
+        return list(mypycify(COMPILED, opt_level="3"))
+    except Exception as exc:  # mypyc refused the sources
+        if INSIST:
+            raise
+        note(f"not compiling ({exc}); installing the pure-Python package")
+        return []
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExtOrPure})
