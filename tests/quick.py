@@ -12,6 +12,8 @@ from athanor import catalog
 
 PLANNER_PLAYS = 24  # quick games a decision for Dominion's planner (the level: 800)
 CRUCIBLE_PLAYS = 2  # playouts an option for the Crucible's planner's draft (the level: 8)
+# The Crucible's expert's playouts beyond those (the level: 8 at the draft, 8 at the discipline)
+CRUCIBLE_MORE = {"task": 1, "keep": 1}
 SEARCH_CAP = ",iterations=2"
 
 
@@ -28,6 +30,10 @@ def bot(game: str, name: str, seed: int) -> Any:
         from athanor.games.crucible.planner import PlannerBot
 
         return PlannerBot(seed, plays=CRUCIBLE_PLAYS)
+    if game == "crucible" and name == "expert-planner":
+        from athanor.games.crucible.planner import PlannerBot
+
+        return PlannerBot(seed, plays=CRUCIBLE_PLAYS, more=CRUCIBLE_MORE)
     if name.startswith("ismcts") and "time=" in name and "iterations=" not in name:
         return catalog.bot(game, name + SEARCH_CAP, seed)
     return catalog.bot(game, name, seed)

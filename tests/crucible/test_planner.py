@@ -1,12 +1,15 @@
-"""The planner (the hard level): the team bot, drafting tasks by paired playouts."""
+"""The planner (the hard level): the team bot, drafting tasks by paired playouts; and the
+expert level, the same planner with more playouts, at the draft and at the discipline."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import athanor
 from athanor import catalog
-from athanor.engine import Decision, GameState
+from athanor.engine import Decision, GameState, Rng
 from athanor.games.crucible.bots import TeamBot
-from athanor.games.crucible.planner import PlannerBot
+from athanor.games.crucible.planner import EXPERT_MORE, PlannerBot
 
 
 def _draft(seed: int) -> GameState:
@@ -58,11 +61,69 @@ def test_the_planner_is_deterministic_for_a_seed_and_plans_only_the_draft() -> N
     assert bot.calls == 0
 
 
+def test_the_expert_is_the_planner_with_more_playouts_at_the_draft_and_the_discipline() -> None:
+    bot = catalog.bot("crucible", "expert-planner", 1)
+    assert isinstance(bot, PlannerBot)
+    assert (bot.plays, bot.planned, bot.more) == (8, frozenset({"task"}), dict(EXPERT_MORE))
+    assert EXPERT_MORE == {"task": 8, "keep": 8}
+    g = _draft(0)
+    d = g.decision
+    assert d is not None
+    small = {"task": 1, "keep": 1}
+    a = PlannerBot(7, plays=1, more=small).choose(g, d)
+    assert a == PlannerBot(7, plays=1, more=small).choose(g, d)
+
+
+def test_the_expert_plans_the_draft_and_the_discipline_only() -> None:
+    g = athanor.new_game("crucible", 3, seed=4, options={"mission": 4}, log=False)
+    bot = Counting(2, plays=1, more={"task": 1, "keep": 1})
+    steps = 0
+    while not g.is_over and steps < 60:
+        d = g.decision
+        assert d is not None
+        g.apply(bot.choose(g, d))
+        steps += 1
+    assert set(bot.kinds) == {"task", "keep"}
+
+
+def test_where_its_extra_playouts_change_nothing_the_expert_plays_as_hard() -> None:
+    """The extra playouts are seeded apart from the team bot's draws and from hard's own
+    playouts: at every decision the expert chooses as hard would (both on the same seed, fed
+    the same states) unless it counts a departure, so a mission without departures is hard's
+    very mission."""
+    compared = departed = 0
+    for seed in (1, 6):
+        g = athanor.new_game("crucible", 3, seed=seed, options={"mission": 4}, log=False)
+        experts = [PlannerBot(seed + i, plays=1, more={"task": 1, "keep": 1}) for i in range(3)]
+        hards = [PlannerBot(seed + i, plays=1) for i in range(3)]
+        while not g.is_over:
+            d = g.decision
+            assert d is not None
+            before = experts[d.seat].departures
+            a, b = experts[d.seat].choose(g, d), hards[d.seat].choose(g, d)
+            if experts[d.seat].departures == before:
+                assert a == b, d.prompt
+                compared += len(d.ids) > 1
+            else:
+                assert a != b
+                departed += 1
+                break  # from here the two missions differ
+            g.apply(a)
+    assert compared >= 20 and departed >= 1, (compared, departed)
+
+
 class Counting(PlannerBot):
-    """A planner that counts the decisions it plans."""
+    """A planner that counts the decisions it plans, and their kinds."""
 
     calls = 0
 
-    def trials(self, state: GameState, decision: Decision) -> dict[str, int]:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.kinds: list[str] = []
+
+    def trials(
+        self, state: GameState, decision: Decision, plays: int = -1, rng: Rng | None = None
+    ) -> dict[str, int]:
         self.calls += 1
-        return super().trials(state, decision)
+        self.kinds.append(decision.ids[0].split(":", 1)[0])
+        return super().trials(state, decision, plays, rng)

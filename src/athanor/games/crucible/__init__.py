@@ -10,7 +10,7 @@ from athanor.games.crucible.commands import COMMANDS, rules_now, status
 from athanor.games.crucible.disciplines import DISCIPLINES
 from athanor.games.crucible.encoding import encoding
 from athanor.games.crucible.missions import MISSIONS
-from athanor.games.crucible.planner import PlannerBot
+from athanor.games.crucible.planner import PlannerBot, make_expert
 from athanor.games.crucible.rules import CrucibleState
 
 
@@ -158,7 +158,12 @@ SPEC = GameSpec(
         ),
     ),
     summary="Cooperative trick-taking: draft tasks, Catalyze or Transmute, never boil over.",
-    bots={"team": TeamBot, "beginner": make_beginner, "planner": PlannerBot},
+    bots={
+        "team": TeamBot,
+        "beginner": make_beginner,
+        "planner": PlannerBot,
+        "expert-planner": make_expert,
+    },
     default_bot="team",
     levels={
         "easy": Level(
