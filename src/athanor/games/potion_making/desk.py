@@ -12,6 +12,7 @@ without a question (M6).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -120,6 +121,16 @@ class DeskSummary:
         self._shown: set[str] | None = None
         self._cards: list[int] = []  # the Desk it counts, for ``desk_summary``
 
+    def copy(self) -> DeskSummary:
+        """A summary of the same cards that may be changed on its own."""
+        new = DeskSummary.__new__(DeskSummary)
+        new.plain = dict(self.plain)
+        new.flex = list(self.flex)
+        new.wild = self.wild
+        new._shown = None
+        new._cards = []
+        return new
+
     def remove(self, c: Card) -> None:
         """Leave one card out (``add`` puts it back)."""
         self._shown = None
@@ -203,6 +214,78 @@ def desk_summary(s: PotionMakingState) -> DeskSummary:
     return got
 
 
+class Needs:
+    """What collecting a recipe needs, made ready for quick checks: its named elements (and
+    whether each is named once, with no "any element"), how many more elements of any
+    kind, and for each collected recipe it needs, the names of the recipes that fit
+    (``fits``: Universality stands for a simple elixir, M10)."""
+
+    __slots__ = ("accepts", "anyk", "needs", "once")
+
+    def __init__(self, cs: CardSet, t: CardType) -> None:
+        self.needs = t.needs
+        self.anyk = t.any_elements
+        self.once = not t.any_elements and len(set(t.needs)) == len(t.needs)
+        universal = frozenset(u.name for u in cs.types.values() if u.effect == "universality")
+        accepts = []
+        for p in t.recipe_parts:
+            if p.kind == "class":
+                accepts.append(cs.by_class.get(p.names[0], frozenset()))
+            elif any(n in cs.simple for n in p.names):
+                accepts.append(frozenset(p.names) | universal)
+            else:
+                accepts.append(frozenset(p.names))
+        self.accepts = tuple(accepts)
+
+    def met(self, desk: DeskSummary, held: list[str]) -> bool:
+        """Whether the Desk and the collected recipes (``held``: their names, see
+        ``held_names``) can meet every requirement now (as ``can_brew``)."""
+        plain = desk.plain
+        if self.once:
+            for e in self.needs:
+                if not plain.get(e):
+                    if not (desk.flex or desk.wild) or not desk.can_give(self.needs, 0, True):
+                        return False
+                    break
+        elif not desk.can_give(self.needs, self.anyk, True):
+            return False
+        return not self.accepts or _meet(self.accepts, held)
+
+
+def _meet(accepts: tuple[frozenset[str], ...], held: list[str]) -> bool:
+    """Whether distinct collected recipes (by name) fit each of ``accepts`` (as
+    ``match_recipes``)."""
+    first = accepts[0]
+    rest = accepts[1:]
+    for i, n in enumerate(held):
+        if n in first and (not rest or _meet(rest, held[:i] + held[i + 1 :])):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=16)
+def needs_table(cs: CardSet) -> tuple[tuple[Needs | None, ...], tuple[str, ...]]:
+    """Per card id, its recipe's ``Needs`` (None for a spell or Stone) and its name; made
+    once per card set (as many kept as card sets are, cards.load)."""
+    by_type = {t.name: Needs(cs, t) for t in cs.types.values() if t.kind == "recipe"}
+    return (
+        tuple(by_type.get(c.type.name) for c in cs.cards),
+        tuple(c.type.name for c in cs.cards),
+    )
+
+
+def held_names(s: PotionMakingState, names: tuple[str, ...]) -> list[str]:
+    """The names of every collected recipe that may be taken (as ``holdings``), given the
+    names by card id."""
+    out = [names[c] for col in s.collected for c in col]
+    for seqs in s.seqs:
+        for steps in seqs:
+            for c in steps[:-1]:
+                if c >= 0:
+                    out.append(names[c])
+    return out
+
+
 def can_brew(
     s: PotionMakingState, t: CardType, hold: list[Holding], desk: DeskSummary | None = None
 ) -> bool:
@@ -232,35 +315,38 @@ def recipe_choices(
 
 def element_choices(s: PotionMakingState, t: CardType, picked: list[int]) -> list[int]:
     """Desk cards (one per kind) that may meet the next element requirement."""
-    cs = s.cs
-    cards = cs.cards
+    cards = s.cs.cards
     parts = t.element_parts
     i = len(picked)
     part = parts[i]
+    named = part.names[0] if part.kind == "element" else ""
     wild_used = any(cards[p].wild for p in picked)
-    desk = list(s.desk)
-    for p in picked:
-        desk.remove(p)
     rest_parts = parts[i + 1 :]
     names = [p.names[0] for p in rest_parts if p.kind == "element"]
     anyk = sum(1 for p in rest_parts if p.kind == "any-element")
-    summary = DeskSummary(cs, desk)
+    summary = desk_summary(s).copy()
+    for p in picked:
+        summary.remove(cards[p])
     seen: set[str] = set()
+    gives: dict[tuple[str, ...], bool] = {}  # by the elements of the card taken out
     out = []
-    for d in desk:
+    for d in s.desk:
         c = cards[d]
-        if c.key in seen:
+        if c.key in seen or d in picked:
             continue
         if c.wild:
             if wild_used:
                 continue
-        elif part.kind == "element" and part.names[0] not in c.elements:
+        elif named and named not in c.elements:
             continue
         seen.add(c.key)
-        summary.remove(c)
-        if summary.can_give(names, anyk, not wild_used and not c.wild):
+        ok = gives.get(c.elements)
+        if ok is None:
+            summary.remove(c)
+            ok = gives[c.elements] = summary.can_give(names, anyk, not wild_used and not c.wild)
+            summary.add(c)
+        if ok:
             out.append(d)
-        summary.add(c)
     return out
 
 
@@ -463,6 +549,42 @@ def desk_words(s: PotionMakingState, d: int, part: Part) -> str:
     return f"{c.name} as {c.bottom}"
 
 
+@functools.lru_cache(maxsize=16)
+def desk_options(cs: CardSet) -> tuple[tuple[Option, Option], ...]:
+    """Per card id, a Desk card as the answer to "which Desk card gives ...": by its name
+    alone, and as its name and bottom ("Elixir of Flight as Quintessence of Will"), made
+    once per card set (as many kept as card sets are, cards.load)."""
+    return tuple(
+        (Option(f"desk:{c.key}", c.name), Option(f"desk:{c.key}", f"{c.name} as {c.bottom}"))
+        for c in cs.cards
+    )
+
+
+def recipe_prompt(t: CardType, part: Part, done: int) -> str:
+    """ "Your Dragon needs collected Elixir of Strength: which one?"; for a need said twice,
+    which of them this is ("the first of 2 collected Great Elixirs"), ``done`` recipes
+    having been picked."""
+    n = t.recipe_parts.count(part)
+    if n == 1:
+        return f"Your {t.name} needs {part.plain()}: which one?"
+    done = t.recipe_parts[:done].count(part)
+    what = f"{n} collected {part.names[0]}s" if part.kind == "class" else part.plain()
+    return f"Your {t.name} needs {what}: which is the {PLACES[done]}?"
+
+
+def element_prompt(t: CardType, part: Part, done: int) -> str:
+    """ "Your Elixir of Strength needs Bloodstone: which Desk card?"; for any element, which
+    of them this is ("the first of any 2 elements"), ``done`` Desk cards having been
+    picked."""
+    if part.kind == "element":
+        return f"Your {t.name} needs {part.names[0]}: which Desk card?"
+    n = t.any_elements
+    if n == 1:
+        return f"Your {t.name} needs any element: which Desk card?"
+    done = sum(1 for p in t.element_parts[:done] if p.kind == "any-element")
+    return f"Your {t.name} needs any {n} elements: which Desk card gives the {PLACES[done]}?"
+
+
 @dataclass
 class Brew(Frame):
     """Collect a recipe from the hand: pick its collected recipes, then its Desk elements."""
@@ -492,48 +614,34 @@ class Brew(Frame):
             if len(opts) == 1:
                 self.choose(s, opts[0].id)
                 return None
-            return Decision(self.seat, self._recipe_prompt(t, part), tuple(opts))
+            prompt = functools.partial(recipe_prompt, t, part, len(self.recipes))
+            return Decision(self.seat, prompt, tuple(opts))
         if len(self.elements) < len(t.element_parts):
             part = t.element_parts[len(self.elements)]
             picks = element_choices(s, t, self.elements)
             if len(picks) == 1 or self._all_needed(s, t):
                 self.elements.append(picks[0])
                 return None
+            # The card named alone when it shows just the element asked for (desk_words).
+            named = part.kind == "element"
+            table = desk_options(s.cs)
+            cards = s.cs.cards
             return Decision(
                 self.seat,
-                self._element_prompt(t, part),
-                tuple(Option(f"desk:{s.cs.cards[d].key}", desk_words(s, d, part)) for d in picks),
+                functools.partial(element_prompt, t, part, len(self.elements)),
+                tuple(table[d][not named or cards[d].elements != part.names] for d in picks),
             )
         s.stack.remove(self)
         collect(s, self.seat, self.card, self.recipes, self.elements)
         return None
-
-    def _recipe_prompt(self, t: CardType, part: Part) -> str:
-        """ "Your Dragon needs collected Elixir of Strength: which one?"; for a need said
-        twice, which of them this is ("the first of 2 collected Great Elixirs")."""
-        n = t.recipe_parts.count(part)
-        if n == 1:
-            return f"Your {t.name} needs {part.plain()}: which one?"
-        done = t.recipe_parts[: len(self.recipes)].count(part)
-        what = f"{n} collected {part.names[0]}s" if part.kind == "class" else part.plain()
-        return f"Your {t.name} needs {what}: which is the {PLACES[done]}?"
-
-    def _element_prompt(self, t: CardType, part: Part) -> str:
-        """ "Your Elixir of Strength needs Bloodstone: which Desk card?"; for any element,
-        which of them this is ("the first of any 2 elements")."""
-        if part.kind == "element":
-            return f"Your {t.name} needs {part.names[0]}: which Desk card?"
-        n = t.any_elements
-        if n == 1:
-            return f"Your {t.name} needs any element: which Desk card?"
-        done = sum(1 for p in t.element_parts[: len(self.elements)] if p.kind == "any-element")
-        return f"Your {t.name} needs any {n} elements: which Desk card gives the {PLACES[done]}?"
 
     def _all_needed(self, s: PotionMakingState, t: CardType) -> bool:
         """Every Desk card that could serve the elements still needed will be used."""
         cards = s.cs.cards
         rest = t.element_parts[len(self.elements) :]
         wild_ok = not any(cards[d].wild for d in self.elements)
+        anything = any(p.kind == "any-element" for p in rest)
+        named = {p.names[0] for p in rest if p.kind != "any-element"}
         usable = 0
         for d in s.desk:
             c = cards[d]
@@ -542,7 +650,7 @@ class Brew(Frame):
             if c.wild:
                 usable += 1 if wild_ok else 0
                 wild_ok = False  # one Magma at most
-            elif any(p.kind == "any-element" or p.names[0] in c.elements for p in rest):
+            elif anything or not named.isdisjoint(c.elements):
                 usable += 1
         return usable == len(rest)
 

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any
 from athanor.engine import Decision, Frame, Option
 from athanor.engine.text import plural
 from athanor.games.potion_making.cards import Card, CardSet
-from athanor.games.potion_making.desk import Brew, Holding, can_brew, desk_summary, holdings
+from athanor.games.potion_making.desk import (
+    Brew,
+    desk_summary,
+    held_names,
+    holdings,
+    needs_table,
+)
 from athanor.games.potion_making.drawing import Draw, deck_options
 from athanor.games.potion_making.rules import PRACTICE_HAND, lay_words
 from athanor.games.potion_making.sequences import (
@@ -37,15 +43,13 @@ class _PlayCards:
     """What a play question needs of each card, by card id, made once per card set: its
     key, and its options to collect it, cast it and lay it (not new, new), words and all."""
 
-    __slots__ = ("brew", "key", "lay", "recipe", "shows", "spell")
+    __slots__ = ("brew", "key", "lay", "shows", "spell")
 
     def __init__(self, cs: CardSet) -> None:
         self.key = tuple(c.key for c in cs.cards)
-        self.recipe = tuple(c.type if c.type.kind == "recipe" else None for c in cs.cards)
         self.brew = tuple(_brew_option(c) for c in cs.cards)
         self.spell = tuple(
-            (_spell_option(c), c.type.effect) if c.type.kind == "spell" else None
-            for c in cs.cards
+            (_spell_option(c), c.type.effect) if c.type.kind == "spell" else None for c in cs.cards
         )
         self.lay = tuple(
             tuple(Option(f"lay:{c.key}", lay_words(c, new)) for new in (False, True))
@@ -85,30 +89,30 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
     hand = s.hands[seat]
     desk = desk_summary(s)
     opts: list[Option] = []
-    hold: list[Holding] | None = None
     # Collect: each recipe of the hand once per key, in hand order.
-    recipe = tab.recipe
+    needs, names = needs_table(cs)
+    held: list[str] | None = None
     seen: set[str] = set()
     ok: dict[str, bool] = {}
+    brew = tab.brew
     for cid in hand:
-        t = recipe[cid]
-        if t is None:
+        r = needs[cid]
+        if r is None:
             continue
         k = keys[cid]
         if k in seen:
             continue
         seen.add(k)
-        good = ok.get(t.name)
+        name = names[cid]
+        good = ok.get(name)
         if good is None:
-            parts = t.recipe_parts
-            if parts and hold is None:
-                hold = holdings(s)
-            good = ok[t.name] = (not parts or bool(hold)) and can_brew(s, t, hold or [], desk)
+            if held is None and r.accepts:
+                held = held_names(s, names)
+            good = ok[name] = r.met(desk, held or [])
         if good:
-            opts.append(tab.brew[cid])
+            opts.append(brew[cid])
     if s.seq_card[seat] >= 0:
-        if hold is None:
-            hold = holdings(s)
+        hold = holdings(s)
         # Your own Sequences are "Sequence 2": your card's name goes without saying.
         for j in stone_ready(s, seat):
             points = s.sequence(seat, j).steps[-1][1]
