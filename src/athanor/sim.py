@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import gc
-import hashlib
 import itertools
 import json
 import math
@@ -523,6 +522,8 @@ class Store:
     @staticmethod
     def describe(plan: Plan) -> dict[str, Any]:
         """What makes two runs the same (the number of games aside: more may be asked)."""
+        import hashlib  # only a stored run (--out) needs it; a plain run starts without
+
         return {
             "format": "athanor-sim-run",
             "version": 1,

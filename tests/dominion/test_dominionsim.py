@@ -14,11 +14,11 @@ import pytest
 
 from athanor import catalog, sim
 from athanor.engine import ConfigError, play_out
+from athanor.games.dominion import bot_from_text
 from athanor.games.dominion.dominionsim import (
     MAX_XML,
     DominionSimBot,
     DominionSimError,
-    bot_from_text,
     card_name,
     make_bot,
     read_bots,

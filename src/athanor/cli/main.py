@@ -11,11 +11,9 @@ from typing import Any
 
 import athanor
 from athanor import catalog
-from athanor.cli.table import LEVELS, Table
-from athanor.cli.terminal import Terminal
+from athanor.cli.terminal import LEVELS, Terminal
 from athanor.engine import ConfigError, GameState, IllegalMove, SaveError
 from athanor.engine.core import excerpt
-from athanor.fairness import check_record
 from athanor.files import parse_json, read_bytes
 from athanor.replay import Replay
 from athanor.web.guard import Limits
@@ -64,6 +62,8 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
         from athanor.cli.campaign import play_campaign
 
         return play_campaign(args, term)
+    from athanor.cli.table import Table  # only a game in the terminal needs it
+
     spec = catalog.spec(args.game)
     bots_arg: Sequence[str] | None = args.bots
     state: GameState
@@ -160,6 +160,8 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
 
 def replay(args: argparse.Namespace, term: Terminal) -> int:
     """Narrate a saved game or replay file from the start."""
+    from athanor.fairness import check_record
+
     raw = read_bytes(args.file, "replay file")
     rep = Replay.from_json(raw)
     data = parse_json(raw, "replay file")

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from athanor.cli.matching import best, match, words
-from athanor.cli.terminal import Terminal
+from athanor.cli.terminal import LEVEL_WORDS, LEVELS, Terminal
 from athanor.engine import Decision, Event, GameState, IllegalMove
 from athanor.engine.core import excerpt
 from athanor.engine.text import list_words
@@ -23,14 +23,6 @@ from athanor.replay import undo
 
 MAX_TYPED = 200  # characters; no option or command is longer
 
-# How much of a question is said: its options listed every time, only what changed
-# since the same question was last listed, or one line (the list on ?).
-LEVELS = ("short", "changes", "full")
-LEVEL_WORDS = {
-    "short": "each question in one line; ? lists its options",
-    "changes": "options listed the first time, then only what changed since",
-    "full": "every option listed at every question",
-}
 INLINE = 3  # a question with this many options or fewer is said whole, in one line
 HINTS = 3  # how many times "? lists them" is said in a game before it is left out
 GONE_NAMED = 3  # options no longer there are named up to this many, then counted

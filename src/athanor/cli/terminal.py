@@ -8,6 +8,15 @@ import shutil
 import textwrap
 from typing import TextIO
 
+# How much of a question is said: its options listed every time, only what changed
+# since the same question was last listed, or one line (the list on ?).
+LEVELS = ("short", "changes", "full")
+LEVEL_WORDS = {
+    "short": "each question in one line; ? lists its options",
+    "changes": "options listed the first time, then only what changed since",
+    "full": "every option listed at every question",
+}
+
 MAX_LINE = 4096  # a longer typed line is cut here; no command or option is this long
 _HANGING = re.compile(r"\s*(\d+\.\s+)?")  # a line's indent, and an option's number after it
 _ESCAPE = re.compile(r"\x1b\[[0-9;]*m")

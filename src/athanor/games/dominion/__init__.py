@@ -7,7 +7,6 @@ from typing import Any
 from athanor.engine import GameSpec, Level, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
 from athanor.games.dominion.commands import COMMANDS, turn_money
-from athanor.games.dominion.dominionsim import bot_from_text
 from athanor.games.dominion.encoding import encoding
 from athanor.games.dominion.expert import make_expert
 from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
@@ -16,16 +15,30 @@ from athanor.games.dominion.strategy import (
     HeuristicBot,
     Strategy,
     StrategyBot,
-    builtin_strategies,
+    builtin_names,
+    builtin_strategy,
     make_beginner,
+    parsed,
 )
+
+
+def bot_from_text(text: str, source: str, seed: int) -> StrategyBot:
+    """A Dominion bot from a file's text: a DominionSim bot file (``FILE.xml``,
+    ``FILE.xml:BOT``, or text that starts as XML) or one of our strategy files. The
+    DominionSim reader is imported only for the former."""
+    low = source.lower()
+    if low.endswith(".xml") or ".xml:" in low or text.lstrip("\ufeff \t\r\n").startswith("<"):
+        from athanor.games.dominion.dominionsim import make_bot
+
+        return make_bot(text, source, seed)
+    return StrategyBot(parsed(text, source), seed)
 
 
 def _strategy_bots() -> dict[str, Any]:
     """Every shipped strategy file as a bot, plus the general heuristic bot."""
     bots: dict[str, Any] = {}
-    for name, strategy in builtin_strategies().items():
-        bots[name] = lambda seed, st=strategy: StrategyBot(st, seed)
+    for name in builtin_names():  # each file is parsed when its bot is first made
+        bots[name] = lambda seed, n=name: StrategyBot(builtin_strategy(n), seed)
     bots["heuristic"] = HeuristicBot
     bots["beginner"] = make_beginner
     bots["planner"] = make_expert

@@ -49,7 +49,6 @@ from athanor.games.dominion.strategy import (
     Strategy,
     StrategyBot,
     StrategyError,
-    parsed,
 )
 
 MAX_XML = 1024 * 1024  # the same limit as any bot file (catalog.MAX_BOT_FILE)
@@ -602,11 +601,6 @@ def read_bots(text: str, source: str = "<bots>") -> tuple[SimBot, ...]:
 # -- naming bots -------------------------------------------------------------------------
 
 
-def is_xml_name(name: str) -> bool:
-    """Whether a bot name names a DominionSim file: ``FILE.xml`` or ``FILE.xml:BOT``."""
-    return split_name(name)[0].lower().endswith(".xml")
-
-
 def split_name(name: str) -> tuple[str, str | None]:
     """``FILE.xml:BOT`` -> (FILE.xml, BOT); ``FILE.xml`` -> (FILE.xml, None)."""
     m = re.fullmatch(r"(?s)(.*?\.[xX][mM][lL]):(.*)", name)
@@ -741,11 +735,3 @@ def make_bot(text: str, source: str, seed: int = 0) -> DominionSimBot:
     path, wanted = split_name(source)
     bot = choose_bot(read_bots(text, path), wanted, path)
     return DominionSimBot(bot, seed)
-
-
-def bot_from_text(text: str, source: str, seed: int) -> StrategyBot:
-    """A Dominion bot from a file's text: a DominionSim bot file (``.xml``, or text that
-    starts as XML) or one of our strategy files."""
-    if is_xml_name(source) or text.lstrip("\ufeff \t\r\n").startswith("<"):
-        return make_bot(text, source, seed)
-    return StrategyBot(parsed(text, source), seed)

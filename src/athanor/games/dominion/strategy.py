@@ -19,11 +19,11 @@ card asks with ``CardSense``, a small set of plain heuristics.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from importlib import resources
 from typing import Any
 
 from athanor.engine import Beginner, Decision, GameState, Rng
@@ -386,15 +386,33 @@ def parsed(text: str, source: str = "<strategy>") -> Strategy:
     return Strategy.parse(text, source)
 
 
+# The shipped strategies' folder, beside this module (a plain path: importlib.resources
+# and the zip support it imports cost a simulation's start-up more than the files do).
+STRATEGIES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strategies")
+
+
+@lru_cache(maxsize=1)
+def builtin_names() -> tuple[str, ...]:
+    """The names of the strategies shipped in athanor/games/dominion/strategies/ (each
+    file is named after its strategy), without reading them."""
+    return tuple(sorted(f[:-4] for f in os.listdir(STRATEGIES) if f.endswith(".txt")))
+
+
+@lru_cache(maxsize=64)
+def builtin_strategy(name: str) -> Strategy:
+    """One shipped strategy, read and parsed on first use only (a run that plays two of
+    them does not parse the other files)."""
+    file = name + ".txt"
+    with open(os.path.join(STRATEGIES, file), encoding="utf-8") as fh:
+        st = Strategy.parse(fh.read(), file)
+    if st.name != name:
+        raise StrategyError(f"{file} names its strategy {st.name!r}, not {name!r}")
+    return st
+
+
 def builtin_strategies() -> dict[str, Strategy]:
-    """The strategies shipped in athanor/games/dominion/strategies/."""
-    out: dict[str, Strategy] = {}
-    folder = resources.files("athanor.games.dominion").joinpath("strategies")
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".txt"):
-            st = Strategy.parse(entry.read_text(encoding="utf-8"), entry.name)
-            out[st.name] = st
-    return out
+    """The strategies shipped in athanor/games/dominion/strategies/, by name."""
+    return {name: builtin_strategy(name) for name in builtin_names()}
 
 
 # -- answering the questions cards ask ---------------------------------------------------
@@ -733,5 +751,5 @@ BEGINNER_SLIPS = 0.5  # the share of its buys a beginner makes without a plan
 def make_beginner(seed: int = 0) -> Beginner:
     """The easy level: Big Money Ultimate, but half its buys are the dearest card it can
     afford."""
-    base = StrategyBot(builtin_strategies()["big-money-ultimate"], seed)
+    base = StrategyBot(builtin_strategy("big-money-ultimate"), seed)
     return Beginner(base, dearest_buy, BEGINNER_SLIPS, seed)
