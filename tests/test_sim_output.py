@@ -97,6 +97,32 @@ def test_plot_is_a_valid_png_and_svg_with_curves(tmp_path: Path) -> None:
     assert bad.returncode == 2 and ".png or .svg" in bad.stderr
 
 
+def test_a_charts_curve_legend_covers_none_of_its_curves() -> None:
+    """Each curve panel's legend sits above every point of its curves: with long bot
+    names (as a DominionSim bot file gives) the legend box hid the end of the rising
+    victory point curve."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from athanor.plot import figure
+
+    bots = ["smithy", "big-money-ultimate"]
+    labels = {"smithy": "Smithy (DomBots.xml)"}
+    labels["big-money-ultimate"] = "Big Money Ultimate (DomBots.xml)"
+    records = sim.run("dominion", bots, 30, 3, {"kingdom": "Smithy"}, curves=True)
+    fig = figure(sim.Summary.of("dominion", bots, 3, records, labels=labels))
+    renderer = fig.canvas.get_renderer()
+    panels = [ax for ax in fig.axes if ax.get_title().endswith(", by turn")]
+    panels = [ax for ax in panels if "deck" not in ax.get_title()]
+    assert len(panels) == 3  # victory points, Treasure owned, money
+    for ax in panels:
+        legend = ax.get_legend().get_window_extent(renderer)
+        for line in ax.get_lines():
+            heights = ax.transData.transform(line.get_xydata())[:, 1]
+            assert max(heights) < legend.y0, ax.get_title()
+    plt.close(fig)
+
+
 def test_curves_follow_each_turn_and_do_not_change_the_games() -> None:
     plain = sim.run("dominion", ["smithy", "big-money"], 4, 9, {"kingdom": "Smithy"})
     traced = sim.run("dominion", ["smithy", "big-money"], 4, 9, {"kingdom": "Smithy"}, curves=True)

@@ -12,6 +12,7 @@ game length distribution and how the games ended.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from athanor.engine import ConfigError
 from athanor.sim import CURVE_MIN_SHARE, BotStats, Summary
@@ -111,9 +112,38 @@ def spread_labels(ys: list[float], gap: float) -> list[float]:
     return out
 
 
+def clear_of_legend(fig: Any, ax: Any) -> None:
+    """Raise the top of a curve panel's value axis, if need be, so that its legend (in
+    the upper left corner) sits above every curve rather than on one: a legend as wide
+    as the panel hid the end of a rising victory point curve."""
+    legend = ax.get_legend()
+    tops = [max(line.get_ydata()) for line in ax.get_lines() if len(line.get_ydata())]
+    if legend is None or not tops:
+        return
+    renderer = fig.canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
+    box = legend.get_window_extent(renderer)
+    free = (box.y0 - frame.y0) / frame.height - 0.03  # the panel's share under the legend
+    low, high = ax.get_ylim()
+    if free < 0.3:  # a legend of many bots: raising the axis would flatten the curves
+        return
+    needed = low + (max(tops) - low) / free
+    if needed > high:
+        ax.set_ylim(low, needed)
+
+
 def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> None:
     """Draw the report's charts into ``path`` (PNG or SVG, by its extension); a curve
     stops at the turn fewer than ``min_share`` of the bot's games reached."""
+    import matplotlib.pyplot as plt
+
+    fig = figure(summary, min_share)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def figure(summary: Summary, min_share: float = CURVE_MIN_SHARE) -> Any:
+    """The report's charts, a matplotlib Figure (``plot`` saves it)."""
     import matplotlib
 
     matplotlib.use("Agg")  # no display needed
@@ -167,6 +197,7 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
         ax.set_title(figure[:1].upper() + figure[1:] + ", by turn")
         ax.grid(alpha=0.3)
         ax.legend(
+            loc="upper left",  # with room made above the curves (clear_of_legend)
             fontsize="x-small",
             title=f"stops where under {100 * min_share:g}% of games go on",
             title_fontsize="x-small",
@@ -226,5 +257,6 @@ def plot(summary: Summary, path: str, min_share: float = CURVE_MIN_SHARE) -> Non
     ax.set_title("How games ended")
     ax.margins(x=0.15)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    for k in range(1, 1 + len(curves)):
+        clear_of_legend(fig, flat[k])
+    return fig
