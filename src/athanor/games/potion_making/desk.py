@@ -313,8 +313,21 @@ def recipe_choices(
     return out
 
 
-def element_choices(s: PotionMakingState, t: CardType, picked: list[int]) -> list[int]:
-    """Desk cards (one per kind) that may meet the next element requirement."""
+def _without(s: PotionMakingState, picked: list[int]) -> DeskSummary:
+    """A copy of the Desk's summary without the cards picked so far."""
+    summary = desk_summary(s).copy()
+    cards = s.cs.cards
+    for p in picked:
+        summary.remove(cards[p])
+    return summary
+
+
+def element_choices(
+    s: PotionMakingState, t: CardType, picked: list[int], summary: DeskSummary | None = None
+) -> list[int]:
+    """Desk cards (one per kind) that may meet the next element requirement (``summary``:
+    the Desk's without the cards ``picked``, as ``_without`` makes it; changed and put
+    back)."""
     cards = s.cs.cards
     parts = t.element_parts
     i = len(picked)
@@ -324,9 +337,8 @@ def element_choices(s: PotionMakingState, t: CardType, picked: list[int]) -> lis
     rest_parts = parts[i + 1 :]
     names = [p.names[0] for p in rest_parts if p.kind == "element"]
     anyk = sum(1 for p in rest_parts if p.kind == "any-element")
-    summary = desk_summary(s).copy()
-    for p in picked:
-        summary.remove(cards[p])
+    if summary is None:
+        summary = _without(s, picked)
     seen: set[str] = set()
     gives: dict[tuple[str, ...], bool] = {}  # by the elements of the card taken out
     out = []
@@ -597,7 +609,8 @@ class Brew(Frame):
     def run(self, state: Any) -> Decision | None:
         s: PotionMakingState = state
         t = s.cs.cards[self.card].type
-        if len(self.recipes) < len(t.recipe_parts):
+        # A pick with nothing to choose is made here and the next part asked at once.
+        while len(self.recipes) < len(t.recipe_parts):
             part = t.recipe_parts[len(self.recipes)]
             hold = holdings(s)
             choices = recipe_choices(s, t, self.recipes, hold)
@@ -609,19 +622,20 @@ class Brew(Frame):
             }
             if len(usable) == len(rest):  # every one of them is needed: nothing to choose
                 self.recipes.append(choices[0].card)
-                return None
+                continue
             opts = holding_options(s, self.seat, choices, t.points)
             if len(opts) == 1:
                 self.choose(s, opts[0].id)
-                return None
+                continue
             prompt = functools.partial(recipe_prompt, t, part, len(self.recipes))
             return Decision(self.seat, prompt, tuple(opts))
-        if len(self.elements) < len(t.element_parts):
+        while len(self.elements) < len(t.element_parts):
             part = t.element_parts[len(self.elements)]
-            picks = element_choices(s, t, self.elements)
-            if len(picks) == 1 or self._all_needed(s, t):
+            summary = _without(s, self.elements)
+            picks = element_choices(s, t, self.elements, summary)
+            if len(picks) == 1 or self._all_needed(s, t, summary):
                 self.elements.append(picks[0])
-                return None
+                continue
             # The card named alone when it shows just the element asked for (desk_words).
             named = part.kind == "element"
             table = desk_options(s.cs)
@@ -635,23 +649,20 @@ class Brew(Frame):
         collect(s, self.seat, self.card, self.recipes, self.elements)
         return None
 
-    def _all_needed(self, s: PotionMakingState, t: CardType) -> bool:
-        """Every Desk card that could serve the elements still needed will be used."""
-        cards = s.cs.cards
+    def _all_needed(self, s: PotionMakingState, t: CardType, summary: DeskSummary) -> bool:
+        """Every Desk card that could serve the elements still needed will be used
+        (``summary``: the Desk's without the cards picked so far)."""
         rest = t.element_parts[len(self.elements) :]
-        wild_ok = not any(cards[d].wild for d in self.elements)
-        anything = any(p.kind == "any-element" for p in rest)
-        named = {p.names[0] for p in rest if p.kind != "any-element"}
-        usable = 0
-        for d in s.desk:
-            c = cards[d]
-            if d in self.elements:
-                continue
-            if c.wild:
-                usable += 1 if wild_ok else 0
-                wild_ok = False  # one Magma at most
-            elif anything or not named.isdisjoint(c.elements):
-                usable += 1
+        plain = summary.plain
+        if any(p.kind == "any-element" for p in rest):
+            usable = sum(plain.values()) + len(summary.flex)
+        else:
+            named = {p.names[0] for p in rest}
+            usable = sum([plain.get(e, 0) for e in named])
+            usable += sum([1 for f in summary.flex if not named.isdisjoint(f)])
+        cards = s.cs.cards
+        if summary.wild and not any(cards[d].wild for d in self.elements):
+            usable += 1  # one Magma at most
         return usable == len(rest)
 
     def choose(self, state: Any, option_id: str) -> None:

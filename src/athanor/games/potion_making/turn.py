@@ -270,11 +270,23 @@ class Turn(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionMakingState = state
-        if s.out_of_cards():
-            s.end("every deck and every hand is empty")
-            return None
-        getattr(self, "_" + self.step)(s)
-        return None
+        stack = s.stack
+        # Step after step until one leaves a frame to run on top (a play, a choice of deck).
+        while True:
+            if s.out_of_cards():
+                s.end("every deck and every hand is empty")
+                return None
+            step = self.step
+            if step == "start":
+                self._start(s)
+            elif step == "play":
+                self._play(s)
+            elif step == "end":
+                self._end(s)
+            else:
+                getattr(self, "_" + step)(s)
+            if stack[-1] is not self:
+                return None
 
     def _start(self, s: PotionMakingState) -> None:
         seat = self.seat
@@ -290,8 +302,8 @@ class Turn(Frame):
             )
         if s.mode == "practice":
             s.phase = "draw"
-            s.stack.append(Draw(seat, max(0, PRACTICE_HAND - len(s.hands[seat]))))
             self.step = "play"
+            _take(s, seat, max(0, PRACTICE_HAND - len(s.hands[seat])))
         else:
             self.step = "first"
 
@@ -316,7 +328,7 @@ class Turn(Frame):
                 kind="turn",
             )
             return
-        s.stack.append(Draw(self.seat, max(fill, n + 1) - n, "first phase"))
+        _take(s, self.seat, max(fill, n + 1) - n, "first phase")
 
     def _second(self, s: PotionMakingState) -> None:
         _, limit = s.hand_limits()
@@ -330,8 +342,26 @@ class Turn(Frame):
         s.stack.append(Play(self.seat))
 
     def _end(self, s: PotionMakingState) -> None:
-        s.stack.remove(self)
-        s.stack.append(Turn((self.seat + 1) % s.players))
+        """The next seat's turn: this frame becomes it (as a new Turn on the stack would)."""
+        self.seat = (self.seat + 1) % s.players
+        self.step = "start"
+
+
+def _take(s: PotionMakingState, seat: int, n: int, why: str = "") -> None:
+    """Take ``n`` cards, as a ``Draw`` does: at once while no more than one deck has cards
+    (there is nothing to choose), else card by card through a ``Draw``."""
+    decks = s.decks
+    full = [d for d, pile in decks.items() if pile]
+    if len(full) > 1 and n > 0:
+        s.stack.append(Draw(seat, n, why))
+        return
+    taken: list[int] = []
+    if full:
+        pile = decks[full[0]]
+        while n > 0 and pile:
+            taken.append(s.draw(seat, full[0], told=False))
+            n -= 1
+    s.tell_draws(seat, taken)
 
 
 FRAMES: dict[str, type[Frame]] = {
