@@ -33,6 +33,16 @@ class Holding(NamedTuple):
     slot: int  # the step's index in the Sequence (-1 in a collection)
 
 
+def leave(s: PotionMakingState, frame: Frame) -> None:
+    """Take a frame off the stack: the top one at once, else found by identity (a
+    dataclass frame's == would compare fields)."""
+    stack = s.stack
+    if stack[-1] is frame:
+        stack.pop()
+    else:
+        stack.remove(frame)
+
+
 def holdings(s: PotionMakingState) -> list[Holding]:
     """Every collected recipe that may be taken: collections and Sequence steps but the last."""
     out: list[Holding] = []
@@ -99,7 +109,7 @@ def _cover(deficit: list[str], flex: list[tuple[str, ...]], wild: bool) -> int:
 class DeskSummary:
     """The Desk's cards by what they can give: one element each, several, or Magma."""
 
-    __slots__ = ("_cards", "_shown", "flex", "plain", "wild")
+    __slots__ = ("_cards", "_has", "_shown", "flex", "plain", "wild")
 
     def __init__(self, cs: CardSet, desk: list[int]) -> None:
         cards = cs.cards
@@ -119,6 +129,7 @@ class DeskSummary:
         self.flex = flex
         self.wild = wild
         self._shown: set[str] | None = None
+        self._has: set[str] | None = None
         self._cards: list[int] = []  # the Desk it counts, for ``desk_summary``
 
     def copy(self) -> DeskSummary:
@@ -128,12 +139,13 @@ class DeskSummary:
         new.flex = list(self.flex)
         new.wild = self.wild
         new._shown = None
+        new._has = None
         new._cards = []
         return new
 
     def remove(self, c: Card) -> None:
         """Leave one card out (``add`` puts it back)."""
-        self._shown = None
+        self._shown = self._has = None
         if c.wild:
             self.wild -= 1
         elif len(c.elements) == 1:
@@ -147,7 +159,10 @@ class DeskSummary:
             self.wild += 1
             return
         if len(c.elements) == 1:
-            self.plain[c.elements[0]] = self.plain.get(c.elements[0], 0) + 1
+            e = c.elements[0]
+            self.plain[e] = self.plain.get(e, 0) + 1
+            if self._has is not None:
+                self._has.add(e)
         else:
             self.flex.append(c.elements)
         if self._shown is not None:
@@ -165,6 +180,14 @@ class DeskSummary:
             for f in self.flex:
                 out.update(f)
             self._shown = out
+        return out
+
+    def has(self) -> set[str]:
+        """The elements a card of one element gives, kept till the summary changes: read it,
+        never change it."""
+        out = self._has
+        if out is None:
+            out = self._has = {e for e, n in self.plain.items() if n}
         return out
 
     def can_give(self, needs: tuple[str, ...] | list[str], anyk: int, wild_ok: bool) -> bool:
@@ -195,19 +218,30 @@ def elements_ok(
 
 def desk_summary(s: PotionMakingState) -> DeskSummary:
     """The summary of the Desk now, kept on the state from one question to the next (a
-    clone starts without it): brought up to date when cards were only laid since, else
-    made again. Read it, never change it."""
+    clone starts without it): brought up to date with the cards laid since (and those
+    taken, when they are few), else made again. Read it, never change it."""
     got = s._summary
     desk = s.desk
     if got is not None:
         seen = got._cards
         n = len(seen)
+        cards = s.cs.cards
         if desk[:n] == seen:
             if len(desk) > n:
-                cards = s.cs.cards
                 for d in desk[n:]:
                     got.add(cards[d])
                     seen.append(d)
+            return got
+        before = set(seen)  # (a card is in one place: ids on the Desk are distinct)
+        now = set(desk)
+        gone = before - now
+        came = now - before
+        if len(gone) + len(came) <= 8:
+            for d in gone:
+                got.remove(cards[d])
+            for d in came:
+                got.add(cards[d])
+            got._cards = list(desk)
             return got
     got = s._summary = DeskSummary(s.cs, desk)
     got._cards = list(desk)
@@ -240,25 +274,23 @@ class Needs:
     def met(self, desk: DeskSummary, held: list[str]) -> bool:
         """Whether the Desk and the collected recipes (``held``: their names, see
         ``held_names``) can meet every requirement now (as ``can_brew``)."""
-        plain = desk.plain
         if self.once:
-            for e in self.needs:
-                if not plain.get(e):
-                    if not (desk.flex or desk.wild) or not desk.can_give(self.needs, 0, True):
-                        return False
-                    break
+            if not desk.has().issuperset(self.needs) and not (
+                (desk.flex or desk.wild) and desk.can_give(self.needs, 0, True)
+            ):
+                return False
         elif not desk.can_give(self.needs, self.anyk, True):
             return False
-        return not self.accepts or _meet(self.accepts, held)
+        return not self.accepts or meet(self.accepts, held)
 
 
-def _meet(accepts: tuple[frozenset[str], ...], held: list[str]) -> bool:
+def meet(accepts: tuple[frozenset[str], ...], held: list[str]) -> bool:
     """Whether distinct collected recipes (by name) fit each of ``accepts`` (as
     ``match_recipes``)."""
     first = accepts[0]
     rest = accepts[1:]
     for i, n in enumerate(held):
-        if n in first and (not rest or _meet(rest, held[:i] + held[i + 1 :])):
+        if n in first and (not rest or meet(rest, held[:i] + held[i + 1 :])):
             return True
     return False
 
@@ -342,24 +374,33 @@ def element_choices(
     seen: set[str] = set()
     gives: dict[tuple[str, ...], bool] = {}  # by the elements of the card taken out
     out = []
+    table = desk_cards(s.cs)
     for d in s.desk:
-        c = cards[d]
-        if c.key in seen or d in picked:
-            continue
-        if c.wild:
+        key, els, wild = table[d]
+        if wild:
             if wild_used:
                 continue
-        elif named and named not in c.elements:
+        elif named and named not in els:
             continue
-        seen.add(c.key)
-        ok = gives.get(c.elements)
+        if key in seen or d in picked:
+            continue
+        seen.add(key)
+        ok = gives.get(els)
         if ok is None:
+            c = cards[d]
             summary.remove(c)
-            ok = gives[c.elements] = summary.can_give(names, anyk, not wild_used and not c.wild)
+            ok = gives[els] = summary.can_give(names, anyk, not wild_used and not wild)
             summary.add(c)
         if ok:
             out.append(d)
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def desk_cards(cs: CardSet) -> tuple[tuple[str, tuple[str, ...], bool], ...]:
+    """Per card id, its key, its elements and whether it is Magma (as many kept as card sets
+    are, cards.load)."""
+    return tuple((c.key, c.elements, c.wild) for c in cs.cards)
 
 
 # -- carrying it out ----------------------------------------------------------------
@@ -394,6 +435,8 @@ def gift(
             continue
         free = cs.cards[h.card].type.effect == "universality" or h.card in s.magma
         owed[h.owner] = owed.get(h.owner, False) or not free
+    if not owed:
+        return []
     from athanor.games.potion_making.spells import full_pay
 
     paid = []
@@ -645,7 +688,7 @@ class Brew(Frame):
                 functools.partial(element_prompt, t, part, len(self.elements)),
                 tuple(table[d][not named or cards[d].elements != part.names] for d in picks),
             )
-        s.stack.remove(self)
+        leave(s, self)
         collect(s, self.seat, self.card, self.recipes, self.elements)
         return None
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option
 from athanor.engine.text import plural
+from athanor.games.potion_making.desk import leave
 
 if TYPE_CHECKING:
     from athanor.games.potion_making.rules import PotionMakingState
@@ -63,7 +64,7 @@ class Draw(Frame):
                 )
             self.taken.append(s.draw(self.seat, full[0], told=False))
             self.left -= 1
-        s.stack.remove(self)
+        leave(s, self)
         s.tell_draws(self.seat, self.taken)
         return None
 

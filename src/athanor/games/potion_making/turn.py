@@ -23,6 +23,8 @@ from athanor.games.potion_making.desk import (
     desk_summary,
     held_names,
     holdings,
+    leave,
+    meet,
     needs_table,
 )
 from athanor.games.potion_making.drawing import Draw, deck_options
@@ -40,23 +42,30 @@ if TYPE_CHECKING:
 
 
 class _PlayCards:
-    """What a play question needs of each card, by card id, made once per card set: its
-    key, and its options to collect it, cast it and lay it (not new, new), words and all."""
+    """What a play question needs of each card, by card id, made once per card set: a
+    record of its key, its recipe's needs (None for a spell or Stone) and name, its
+    option to collect it, to cast it (with its effect; None for a recipe or Stone) and
+    to lay it (not new, new), and the elements it may score for when laid (none for
+    Magma)."""
 
-    __slots__ = ("brew", "key", "lay", "shows", "spell")
+    __slots__ = ("key", "names", "rec")
 
     def __init__(self, cs: CardSet) -> None:
+        needs, names = needs_table(cs)
+        self.names = names
         self.key = tuple(c.key for c in cs.cards)
-        self.brew = tuple(_brew_option(c) for c in cs.cards)
-        self.spell = tuple(
-            (_spell_option(c), c.type.effect) if c.type.kind == "spell" else None for c in cs.cards
-        )
-        self.lay = tuple(
-            tuple(Option(f"lay:{c.key}", lay_words(c, new)) for new in (False, True))
+        self.rec = tuple(
+            (
+                c.key,
+                needs[c.id],
+                names[c.id],
+                _brew_option(c),
+                (_spell_option(c), c.type.effect) if c.type.kind == "spell" else None,
+                tuple(Option(f"lay:{c.key}", lay_words(c, new)) for new in (False, True)),
+                () if c.wild else c.elements,
+            )
             for c in cs.cards
         )
-        # The elements a laid card may score for (none for Magma).
-        self.shows = tuple(() if c.wild else c.elements for c in cs.cards)
 
 
 def _brew_option(c: Card) -> Option:
@@ -82,35 +91,51 @@ def play_cards(cs: CardSet) -> _PlayCards:
 
 
 def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option]:
-    """Every play open to a seat now."""
+    """Every play open to a seat now: collect, (with the Guild) a Sequence's step or
+    Stone, cast, lay, (if ``may_draw``) take a card; each card of the hand once per key,
+    in hand order."""
     cs = s.cs
     tab = play_cards(cs)
-    keys = tab.key
-    hand = s.hands[seat]
+    recs = tab.rec
     desk = desk_summary(s)
-    opts: list[Option] = []
-    # Collect: each recipe of the hand once per key, in hand order.
-    needs, names = needs_table(cs)
+    has = desk.has()
+    there = desk.there()
+    loose = bool(desk.flex or desk.wild)  # else each element is one card's
+    fresh = s.fresh
+    brews: list[Option] = []
+    casts: list[Option] = []
+    lays: list[Option] = []
     held: list[str] | None = None
     seen: set[str] = set()
+    cast: set[str] = set()
     ok: dict[str, bool] = {}
-    brew = tab.brew
-    for cid in hand:
-        r = needs[cid]
+    for cid in s.hands[seat]:
+        key, r, name, brew, spell, lay, shows = recs[cid]
+        if spell is not None and key not in cast and cid not in fresh:
+            cast.add(key)  # (a copy taken this turn is passed over for the next, M27)
+            if SPELLS[spell[1]].can(s, seat):
+                casts.append(spell[0])
+        if key in seen:
+            continue
+        seen.add(key)
+        lays.append(lay[not there.issuperset(shows)])
         if r is None:
             continue
-        k = keys[cid]
-        if k in seen:
-            continue
-        seen.add(k)
-        name = names[cid]
         good = ok.get(name)
         if good is None:
-            if held is None and r.accepts:
-                held = held_names(s, names)
-            good = ok[name] = r.met(desk, held or [])
+            # As Needs.met, its commonest case first.
+            if r.once:
+                good = has.issuperset(r.needs) or (loose and desk.can_give(r.needs, 0, True))
+            else:
+                good = desk.can_give(r.needs, r.anyk, True)
+            if good and r.accepts:
+                if held is None:
+                    held = held_names(s, tab.names)
+                good = meet(r.accepts, held)
+            ok[name] = good
         if good:
-            opts.append(brew[cid])
+            brews.append(brew)
+    opts = brews
     if s.seq_card[seat] >= 0:
         hold = holdings(s)
         # Your own Sequences are "Sequence 2": your card's name goes without saying.
@@ -125,40 +150,26 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
             )
         for j in open_steps(s, seat, hold):
             n = len(s.seqs[seat][j])
-            name, points = s.sequence(seat, j).steps[n]
+            step, points = s.sequence(seat, j).steps[n]
             opts.append(
                 Option(
                     f"step:{j + 1}",
-                    f"Add {name} to Sequence {j + 1} as step {n + 1}: {plural(points, 'point')}",
+                    f"Add {step} to Sequence {j + 1} as step {n + 1}: {plural(points, 'point')}",
                 )
             )
-    spell = tab.spell
-    fresh = s.fresh
-    seen.clear()
-    for cid in hand:
-        sp = spell[cid]
-        if sp is not None and keys[cid] not in seen and cid not in fresh:
-            seen.add(keys[cid])
-            if SPELLS[sp[1]].can(s, seat):
-                opts.append(sp[0])
-    there = desk.there()
-    lay = tab.lay
-    shows = tab.shows
-    seen.clear()
-    for cid in hand:
-        k = keys[cid]
-        if k in seen:
-            continue
-        seen.add(k)
-        opts.append(lay[cid][not there.issuperset(shows[cid])])
+    opts += casts
+    opts += lays
     if may_draw:
         opts += deck_options(s, play=True)
     return opts
 
 
 def _key(s: PotionMakingState, seat: int, key: str) -> int:
-    cards = s.cs.cards
-    return next(c for c in s.hands[seat] if cards[c].key == key)
+    keys = play_cards(s.cs).key
+    for c in s.hands[seat]:
+        if keys[c] == key:
+            return c
+    raise KeyError(f"no {key} in the hand")  # (cannot happen: options name cards held)
 
 
 def _lay(s: PotionMakingState, seat: int, arg: str) -> None:
@@ -222,7 +233,7 @@ class Play(Frame):
         s: PotionMakingState = state
         opts = [] if s.out_of_cards() else play_options(s, self.seat, self.may_draw)
         if not opts:
-            s.stack.remove(self)
+            leave(s, self)
             if s.hands[self.seat]:  # cannot happen: a card in hand can always be laid
                 raise AssertionError("a hand with no play")
             if not s.out_of_cards():
@@ -238,7 +249,7 @@ class Play(Frame):
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionMakingState = state
-        s.stack.remove(self)
+        leave(s, self)
         verb, _, arg = option_id.partition(":")
         PLAYS[verb](s, self.seat, arg)
 
@@ -253,7 +264,7 @@ class FinishSpell(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionMakingState = state
-        s.stack.remove(self)
+        leave(s, self)
         s.casting.remove(self.card)
         s.desk.append(self.card)
         for _ in range(self.plays):
@@ -270,12 +281,14 @@ class Turn(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionMakingState = state
+        if s.out_of_cards():
+            s.end("every deck and every hand is empty")
+            return None
         stack = s.stack
         # Step after step until one leaves a frame to run on top (a play, a choice of deck).
+        # No step here can run the cards out (they go only from decks to hands), so the
+        # check above holds for every one of them.
         while True:
-            if s.out_of_cards():
-                s.end("every deck and every hand is empty")
-                return None
             step = self.step
             if step == "start":
                 self._start(s)
