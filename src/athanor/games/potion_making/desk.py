@@ -145,28 +145,36 @@ class DeskSummary:
 
     def remove(self, c: Card) -> None:
         """Leave one card out (``add`` puts it back)."""
-        self._shown = self._has = None
-        if c.wild:
-            self.wild -= 1
-        elif len(c.elements) == 1:
-            self.plain[c.elements[0]] -= 1
-        else:
-            self.flex.remove(c.elements)
+        self.take(c.elements, c.wild)
 
     def add(self, c: Card) -> None:
         """Count one more card."""
-        if c.wild:
+        self.put(c.elements, c.wild)
+
+    def take(self, elements: tuple[str, ...], wild: bool) -> None:
+        """Leave out one card with these elements (Magma if ``wild``), as ``remove``."""
+        self._shown = self._has = None
+        if wild:
+            self.wild -= 1
+        elif len(elements) == 1:
+            self.plain[elements[0]] -= 1
+        else:
+            self.flex.remove(elements)
+
+    def put(self, elements: tuple[str, ...], wild: bool) -> None:
+        """Count one more card with these elements (Magma if ``wild``), as ``add``."""
+        if wild:
             self.wild += 1
             return
-        if len(c.elements) == 1:
-            e = c.elements[0]
+        if len(elements) == 1:
+            e = elements[0]
             self.plain[e] = self.plain.get(e, 0) + 1
             if self._has is not None:
                 self._has.add(e)
         else:
-            self.flex.append(c.elements)
+            self.flex.append(elements)
         if self._shown is not None:
-            self._shown.update(c.elements)
+            self._shown.update(elements)
 
     def shown(self) -> set[str]:
         """Every element on the Desk (Magma not counted)."""
@@ -225,11 +233,12 @@ def desk_summary(s: PotionMakingState) -> DeskSummary:
     if got is not None:
         seen = got._cards
         n = len(seen)
-        cards = s.cs.cards
         if desk[:n] == seen:
             if len(desk) > n:
+                table = desk_cards(s.cs)
                 for d in desk[n:]:
-                    got.add(cards[d])
+                    _, els, wild = table[d]
+                    got.put(els, wild)
                     seen.append(d)
             return got
         before = set(seen)  # (a card is in one place: ids on the Desk are distinct)
@@ -237,10 +246,13 @@ def desk_summary(s: PotionMakingState) -> DeskSummary:
         gone = before - now
         came = now - before
         if len(gone) + len(came) <= 8:
+            table = desk_cards(s.cs)
             for d in gone:
-                got.remove(cards[d])
+                _, els, wild = table[d]
+                got.take(els, wild)
             for d in came:
-                got.add(cards[d])
+                _, els, wild = table[d]
+                got.put(els, wild)
             got._cards = list(desk)
             return got
     got = s._summary = DeskSummary(s.cs, desk)
@@ -254,9 +266,10 @@ class Needs:
     kind, and for each collected recipe it needs, the names of the recipes that fit
     (``fits``: Universality stands for a simple elixir, M10)."""
 
-    __slots__ = ("accepts", "anyk", "needs", "once")
+    __slots__ = ("accepts", "anyk", "needs", "once", "picks")
 
     def __init__(self, cs: CardSet, t: CardType) -> None:
+        self.picks = tuple(ElementPick.of(t, i) for i in range(len(t.element_parts)))
         self.needs = t.needs
         self.anyk = t.any_elements
         self.once = not t.any_elements and len(set(t.needs)) == len(t.needs)
@@ -284,6 +297,35 @@ class Needs:
         return not self.accepts or meet(self.accepts, held)
 
 
+class ElementPick(NamedTuple):
+    """What picking the Desk card for element requirement ``i`` of a recipe asks: the element
+    named ('' for any), the elements named after it and how many of any kind, and of the
+    requirements from this one on, whether one is for any element, the elements named and
+    how many there are."""
+
+    named: str
+    after: tuple[str, ...]
+    any_after: int
+    any_left: bool
+    named_left: frozenset[str]
+    left: int
+
+    @classmethod
+    def of(cls, t: CardType, i: int) -> ElementPick:
+        """The pick for element requirement ``i`` of ``t``."""
+        parts = t.element_parts
+        part = parts[i]
+        rest = parts[i + 1 :]
+        return cls(
+            part.names[0] if part.kind == "element" else "",
+            tuple(p.names[0] for p in rest if p.kind == "element"),
+            sum(1 for p in rest if p.kind == "any-element"),
+            any(p.kind == "any-element" for p in parts[i:]),
+            frozenset(p.names[0] for p in parts[i:] if p.kind == "element"),
+            len(parts) - i,
+        )
+
+
 def meet(accepts: tuple[frozenset[str], ...], held: list[str]) -> bool:
     """Whether distinct collected recipes (by name) fit each of ``accepts`` (as
     ``match_recipes``)."""
@@ -296,13 +338,17 @@ def meet(accepts: tuple[frozenset[str], ...], held: list[str]) -> bool:
 
 
 @functools.lru_cache(maxsize=16)
-def needs_table(cs: CardSet) -> tuple[tuple[Needs | None, ...], tuple[str, ...]]:
-    """Per card id, its recipe's ``Needs`` (None for a spell or Stone) and its name; made
-    once per card set (as many kept as card sets are, cards.load)."""
+def needs_table(
+    cs: CardSet,
+) -> tuple[tuple[Needs | None, ...], tuple[str, ...], dict[str, Needs]]:
+    """Per card id, its recipe's ``Needs`` (None for a spell or Stone) and its name, and the
+    ``Needs`` of each recipe by name; made once per card set (as many kept as card sets
+    are, cards.load)."""
     by_type = {t.name: Needs(cs, t) for t in cs.types.values() if t.kind == "recipe"}
     return (
         tuple(by_type.get(c.type.name) for c in cs.cards),
         tuple(c.type.name for c in cs.cards),
+        by_type,
     )
 
 
@@ -348,9 +394,10 @@ def recipe_choices(
 def _without(s: PotionMakingState, picked: list[int]) -> DeskSummary:
     """A copy of the Desk's summary without the cards picked so far."""
     summary = desk_summary(s).copy()
-    cards = s.cs.cards
+    table = desk_cards(s.cs)
     for p in picked:
-        summary.remove(cards[p])
+        _, els, wild = table[p]
+        summary.take(els, wild)
     return summary
 
 
@@ -360,21 +407,16 @@ def element_choices(
     """Desk cards (one per kind) that may meet the next element requirement (``summary``:
     the Desk's without the cards ``picked``, as ``_without`` makes it; changed and put
     back)."""
-    cards = s.cs.cards
-    parts = t.element_parts
-    i = len(picked)
-    part = parts[i]
-    named = part.names[0] if part.kind == "element" else ""
-    wild_used = any(cards[p].wild for p in picked)
-    rest_parts = parts[i + 1 :]
-    names = [p.names[0] for p in rest_parts if p.kind == "element"]
-    anyk = sum(1 for p in rest_parts if p.kind == "any-element")
+    table = desk_cards(s.cs)
+    named, names, anyk, _, _, _ = needs_table(s.cs)[2][t.name].picks[len(picked)]
+    wild_used = False
+    for p in picked:
+        wild_used = wild_used or table[p][2]
     if summary is None:
         summary = _without(s, picked)
     seen: set[str] = set()
     gives: dict[tuple[str, ...], bool] = {}  # by the elements of the card taken out
     out = []
-    table = desk_cards(s.cs)
     for d in s.desk:
         key, els, wild = table[d]
         if wild:
@@ -387,10 +429,9 @@ def element_choices(
         seen.add(key)
         ok = gives.get(els)
         if ok is None:
-            c = cards[d]
-            summary.remove(c)
+            summary.take(els, wild)
             ok = gives[els] = summary.can_give(names, anyk, not wild_used and not wild)
-            summary.add(c)
+            summary.put(els, wild)
         if ok:
             out.append(d)
     return out
@@ -695,18 +736,18 @@ class Brew(Frame):
     def _all_needed(self, s: PotionMakingState, t: CardType, summary: DeskSummary) -> bool:
         """Every Desk card that could serve the elements still needed will be used
         (``summary``: the Desk's without the cards picked so far)."""
-        rest = t.element_parts[len(self.elements) :]
+        _, _, _, anything, named, left = needs_table(s.cs)[2][t.name].picks[len(self.elements)]
         plain = summary.plain
-        if any(p.kind == "any-element" for p in rest):
+        if anything:
             usable = sum(plain.values()) + len(summary.flex)
         else:
-            named = {p.names[0] for p in rest}
             usable = sum([plain.get(e, 0) for e in named])
             usable += sum([1 for f in summary.flex if not named.isdisjoint(f)])
-        cards = s.cs.cards
-        if summary.wild and not any(cards[d].wild for d in self.elements):
-            usable += 1  # one Magma at most
-        return usable == len(rest)
+        if summary.wild:
+            cards = s.cs.cards
+            if not any(cards[d].wild for d in self.elements):
+                usable += 1  # one Magma at most
+        return usable == left
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionMakingState = state

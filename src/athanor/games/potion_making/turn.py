@@ -51,7 +51,7 @@ class _PlayCards:
     __slots__ = ("key", "names", "rec")
 
     def __init__(self, cs: CardSet) -> None:
-        needs, names = needs_table(cs)
+        needs, names, _ = needs_table(cs)
         self.names = names
         self.key = tuple(c.key for c in cs.cards)
         self.rec = tuple(
@@ -363,18 +363,26 @@ class Turn(Frame):
 def _take(s: PotionMakingState, seat: int, n: int, why: str = "") -> None:
     """Take ``n`` cards, as a ``Draw`` does: at once while no more than one deck has cards
     (there is nothing to choose), else card by card through a ``Draw``."""
-    decks = s.decks
-    full = [d for d, pile in decks.items() if pile]
-    if len(full) > 1 and n > 0:
-        s.stack.append(Draw(seat, n, why))
+    if n <= 0:
         return
-    taken: list[int] = []
-    if full:
-        pile = decks[full[0]]
-        while n > 0 and pile:
-            taken.append(s.draw(seat, full[0], told=False))
-            n -= 1
-    s.tell_draws(seat, taken)
+    deck = ""
+    for d, pile in s.decks.items():
+        if pile:
+            if deck:  # a choice of deck
+                s.stack.append(Draw(seat, n, why))
+                return
+            deck = d
+    if not deck:
+        return
+    pile = s.decks[deck]
+    hand = s.hands[seat]
+    taken = pile[-n:]  # as s.draw takes them one by one, the top card (last) first
+    taken.reverse()
+    del pile[-n:]
+    hand += taken
+    s.seal()  # hidden cards come to light: no undo past this
+    if s.log is not None:
+        s.tell_draws(seat, taken)
 
 
 FRAMES: dict[str, type[Frame]] = {
