@@ -352,15 +352,40 @@ def needs_table(
     )
 
 
+class Held:
+    """The names of the collected recipes that may be taken (``held_names``), with the
+    collections and Sequences they were read from, and which recipes' collected-recipe
+    needs they meet (by recipe name, filled in as asked)."""
+
+    __slots__ = ("collected", "met", "names", "seqs")
+
+    def __init__(self, s: PotionMakingState, names: tuple[str, ...]) -> None:
+        self.collected = [list(col) for col in s.collected]
+        self.seqs = [[list(steps) for steps in seqs] for seqs in s.seqs]
+        self.names = held_names(s, names)
+        self.met: dict[str, bool] = {}
+
+
+def held(s: PotionMakingState, names: tuple[str, ...]) -> Held:
+    """The collected recipes that may be taken now, kept on the state while the
+    collections and Sequences stay the same (a clone starts without them): read them,
+    never change them."""
+    got = s._held
+    if got is None or got.collected != s.collected or got.seqs != s.seqs:
+        got = s._held = Held(s, names)
+    return got
+
+
 def held_names(s: PotionMakingState, names: tuple[str, ...]) -> list[str]:
     """The names of every collected recipe that may be taken (as ``holdings``), given the
     names by card id."""
     out = [names[c] for col in s.collected for c in col]
     for seqs in s.seqs:
-        for steps in seqs:
-            for c in steps[:-1]:
-                if c >= 0:
-                    out.append(names[c])
+        if any(seqs):  # (none in Practice)
+            for steps in seqs:
+                for c in steps[:-1]:
+                    if c >= 0:
+                        out.append(names[c])
     return out
 
 

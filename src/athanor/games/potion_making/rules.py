@@ -18,7 +18,7 @@ from athanor.engine import ConfigError, GameState, Result, Rng
 from athanor.engine.text import list_words, plural
 from athanor.games.potion_making import cards as carddata
 from athanor.games.potion_making.cards import Card, CardSet
-from athanor.games.potion_making.desk import DeskSummary, desk_summary
+from athanor.games.potion_making.desk import DeskSummary, Held, desk_summary
 
 SKIP = -1  # a Sequence step skipped with the Spell of Transmutation
 TAKEN = -2  # a Sequence step whose card another play took away (M14)
@@ -83,6 +83,8 @@ class PotionMakingState(GameState):
     _breakdown: list[list[list[Any]]] | None = None
     # The Desk's summary as last asked for (desk.desk_summary); never saved nor cloned.
     _summary: DeskSummary | None = None
+    # The collected recipes that may be taken, as last asked for (desk.held); the same.
+    _held: Held | None = None
 
     # -- construction ------------------------------------------------------------
 

@@ -20,8 +20,9 @@ from athanor.engine.text import plural
 from athanor.games.potion_making.cards import Card, CardSet
 from athanor.games.potion_making.desk import (
     Brew,
+    Held,
     desk_summary,
-    held_names,
+    held,
     holdings,
     leave,
     meet,
@@ -105,7 +106,7 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
     brews: list[Option] = []
     casts: list[Option] = []
     lays: list[Option] = []
-    held: list[str] | None = None
+    have: Held | None = None
     seen: set[str] = set()
     cast: set[str] = set()
     ok: dict[str, bool] = {}
@@ -129,9 +130,12 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
             else:
                 good = desk.can_give(r.needs, r.anyk, True)
             if good and r.accepts:
-                if held is None:
-                    held = held_names(s, tab.names)
-                good = meet(r.accepts, held)
+                if have is None:
+                    have = held(s, tab.names)
+                met = have.met.get(name)
+                if met is None:
+                    met = have.met[name] = meet(r.accepts, have.names)
+                good = met
             ok[name] = good
         if good:
             brews.append(brew)
