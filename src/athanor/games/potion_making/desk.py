@@ -232,6 +232,8 @@ def desk_summary(s: PotionMakingState) -> DeskSummary:
     desk = s.desk
     if got is not None:
         seen = got._cards
+        if desk == seen:  # (most often: nothing changed since)
+            return got
         n = len(seen)
         if desk[:n] == seen:
             if len(desk) > n:
@@ -442,13 +444,11 @@ def element_choices(
     seen: set[str] = set()
     gives: dict[tuple[str, ...], bool] = {}  # by the elements of the card taken out
     out = []
-    for d in s.desk:
+    # The cards that may serve: showing the element named (any, for any element), or Magma
+    # while none is used.
+    serve, none = serving(s.cs)[wild_used]
+    for d in filter(serve.get(named, none).__contains__, s.desk):
         key, els, wild = table[d]
-        if wild:
-            if wild_used:
-                continue
-        elif named and named not in els:
-            continue
         if key in seen or d in picked:
             continue
         seen.add(key)
@@ -460,6 +460,25 @@ def element_choices(
         if ok:
             out.append(d)
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def serving(
+    cs: CardSet,
+) -> tuple[tuple[dict[str, frozenset[int]], frozenset[int]], ...]:
+    """The card ids that may serve an element requirement, by the element named ('' for
+    any element), and those for an element no card shows: with Magma still free to use,
+    and without (as many kept as card sets are, cards.load)."""
+    magma = frozenset(c.id for c in cs.cards if c.wild)
+    plain = frozenset(c.id for c in cs.cards if not c.wild)
+    shows: dict[str, set[int]] = {}
+    for c in cs.cards:
+        if not c.wild:
+            for e in c.elements:
+                shows.setdefault(e, set()).add(c.id)
+    without = {e: frozenset(ids) for e, ids in shows.items()}
+    without[""] = plain
+    return ({e: ids | magma for e, ids in without.items()}, magma), (without, frozenset())
 
 
 @functools.lru_cache(maxsize=16)

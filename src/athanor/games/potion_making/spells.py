@@ -13,12 +13,14 @@ Questions a spell asks are ``Pick`` frames answered through ``PICKS``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from athanor.engine import Decision, Frame, Option, ResponseWindow
 from athanor.engine.text import plural, with_article
+from athanor.games.potion_making.cards import CardSet
 from athanor.games.potion_making.desk import holdings, tell_apart
 from athanor.games.potion_making.drawing import Draw
 from athanor.games.potion_making.sequences import Step, transmutable
@@ -120,8 +122,20 @@ def _is_recipe(s: PotionMakingState) -> Callable[[int], bool]:
 def _desk_option(s: PotionMakingState, d: int) -> Option:
     """A Desk card as an answer: "Elixir of Flight (Quintessence of Will)" (the question
     says what is done with it)."""
-    c = s.cs.cards[d]
-    return Option(f"desk:{c.key}", f"{c.name} ({c.bottom})")
+    return _answers(s.cs)[d][0]
+
+
+@functools.lru_cache(maxsize=16)
+def _answers(cs: CardSet) -> tuple[tuple[Option, Option], ...]:
+    """Per card id, its options as a Desk card and as a card of the hand, "Elixir of Fire
+    (Fiery Light)", made once per card set (as many kept as card sets are, cards.load)."""
+    return tuple(
+        (
+            Option(f"desk:{c.key}", f"{c.name} ({c.bottom})"),
+            Option(f"hand:{c.key}", f"{c.name} ({c.bottom})"),
+        )
+        for c in cs.cards
+    )
 
 
 def _hand_options(s: PotionMakingState, seat: int, recipes: bool = False) -> list[Option]:
@@ -133,7 +147,7 @@ def _hand_options(s: PotionMakingState, seat: int, recipes: bool = False) -> lis
         if card.key in seen or (recipes and card.type.kind != "recipe"):
             continue
         seen.add(card.key)
-        out.append(Option(f"hand:{card.key}", f"{card.name} ({card.bottom})"))
+        out.append(_answers(s.cs)[c][1])
     return out
 
 

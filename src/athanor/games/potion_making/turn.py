@@ -253,7 +253,11 @@ class Play(Frame):
 
     def choose(self, state: Any, option_id: str) -> None:
         s: PotionMakingState = state
-        leave(s, self)
+        stack = s.stack
+        if stack[-1] is self:  # (as leave)
+            stack.pop()
+        else:
+            stack.remove(self)
         verb, _, arg = option_id.partition(":")
         PLAYS[verb](s, self.seat, arg)
 
@@ -296,10 +300,15 @@ class Turn(Frame):
             step = self.step
             if step == "start":
                 self._start(s)
-            elif step == "play":
-                self._play(s)
-            elif step == "end":
-                self._end(s)
+            elif step == "play":  # (as _play)
+                s.phase = "play"
+                self.step = "end"
+                stack.append(Play(self.seat))
+                return None
+            elif step == "end":  # (as _end)
+                self.seat = (self.seat + 1) % len(s.names)
+                self.step = "start"
+                continue
             else:
                 getattr(self, "_" + step)(s)
             if stack[-1] is not self:
