@@ -583,9 +583,10 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
             )
 
         s.say_each("collect", line, [seat, *(o for o, _ in paid)])
-    from athanor.games.potion_making.spells import on_collect
+    if t.effect:  # (a recipe without one has nothing to run)
+        from athanor.games.potion_making.spells import on_collect
 
-    on_collect(s, seat, rid)
+        on_collect(s, seat, rid)
 
 
 def brewable(

@@ -112,15 +112,19 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
     ok: dict[str, bool] = {}
     for cid in s.hands[seat]:
         key, r, name, brew, spell, lay, shows = recs[cid]
-        if spell is not None and key not in cast and cid not in fresh:
-            cast.add(key)  # (a copy taken this turn is passed over for the next, M27)
-            if SPELLS[spell[1]].can(s, seat):
-                casts.append(spell[0])
         if key in seen:
+            if spell is not None and key not in cast and cid not in fresh:
+                cast.add(key)  # (its first copies were taken this turn: M27)
+                if SPELLS[spell[1]].can(s, seat):
+                    casts.append(spell[0])
             continue
         seen.add(key)
         lays.append(lay[not there.issuperset(shows)])
         if r is None:
+            if spell is not None and cid not in fresh:
+                cast.add(key)
+                if SPELLS[spell[1]].can(s, seat):
+                    casts.append(spell[0])
             continue
         good = ok.get(name)
         if good is None:
@@ -235,7 +239,9 @@ class Play(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionMakingState = state
-        opts = [] if s.out_of_cards() else play_options(s, self.seat, self.may_draw)
+        # (as s.out_of_cards())
+        out = not any(s.hands) and not any(s.decks.values())
+        opts = [] if out else play_options(s, self.seat, self.may_draw)
         if not opts:
             leave(s, self)
             if s.hands[self.seat]:  # cannot happen: a card in hand can always be laid
@@ -289,7 +295,7 @@ class Turn(Frame):
 
     def run(self, state: Any) -> Decision | None:
         s: PotionMakingState = state
-        if s.out_of_cards():
+        if not any(s.hands) and not any(s.decks.values()):  # (as s.out_of_cards())
             s.end("every deck and every hand is empty")
             return None
         stack = s.stack
