@@ -772,7 +772,7 @@ class Brew(Frame):
             return Decision(
                 self.seat,
                 functools.partial(element_prompt, t, part, len(self.elements)),
-                tuple(table[d][not named or cards[d].elements != part.names] for d in picks),
+                tuple([table[d][not named or cards[d].elements != part.names] for d in picks]),
             )
         leave(s, self)
         collect(s, self.seat, self.card, self.recipes, self.elements)

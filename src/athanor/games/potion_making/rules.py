@@ -328,13 +328,13 @@ class PotionMakingState(GameState):
     def lay(self, seat: int, cid: int) -> None:
         """Lay a card from a hand on the Desk as an element, scoring 1 if it is new (the
         spell that made it happen was told when it was cast)."""
-        new = self.element_is_new(cid)
+        c = self.cs.cards[cid]  # (as element_is_new)
+        new = not c.wild and not desk_summary(self).there().issuperset(c.elements)
         self.from_hand(seat, cid)
         self.desk.append(cid)
         if new:
             self.scores[seat] += 1
         if self.log is not None:
-            c = self.cs.cards[cid]
             # A point is said when there is one; silence is none.
             tail = ": 1 point" if new else ""
             self.act(seat, "lay", "lays", f" {c.name} as {c.bottom}{tail}.")

@@ -99,8 +99,12 @@ def play_options(s: PotionMakingState, seat: int, may_draw: bool) -> list[Option
     tab = play_cards(cs)
     recs = tab.rec
     desk = desk_summary(s)
-    has = desk.has()
-    there = desk.there()
+    has = desk._has  # (kept from the last question unless a card left the Desk)
+    if has is None:
+        has = desk.has()
+    there = desk._shown
+    if there is None:
+        there = desk.there()
     loose = bool(desk.flex or desk.wild)  # else each element is one card's
     fresh = s.fresh
     brews: list[Option] = []
