@@ -62,6 +62,7 @@ def test_the_planner_is_deterministic_for_a_seed_and_plans_only_the_draft() -> N
 
 
 def test_the_expert_is_the_planner_with_more_playouts_at_the_draft_and_the_discipline() -> None:
+    assert athanor.spec("crucible").levels["expert"].bot == "expert-planner"
     bot = catalog.bot("crucible", "expert-planner", 1)
     assert isinstance(bot, PlannerBot)
     assert (bot.plays, bot.planned, bot.more) == (8, frozenset({"task"}), dict(EXPERT_MORE))
