@@ -44,6 +44,12 @@ def test_every_game_has_the_four_levels_each_with_one_line(game: str) -> None:
 
         assert isinstance(expert, OptimalBot)
         assert spec.levels["expert"].bot == spec.levels["hard"].bot
+    elif game == "crucible":  # hard's task planner with more playouts, a fixed budget
+        from athanor.games.crucible.planner import PlannerBot
+
+        assert isinstance(expert, PlannerBot) and expert.more.get("task", 0) > 0
+        hard = catalog.bot(game, "hard", 1)
+        assert isinstance(hard, PlannerBot) and not hard.more
     else:  # a search with a one-second budget
         assert isinstance(expert, Ismcts) and expert.seconds == 1.0 and expert.iterations is None
     listed = spec.to_json()["levels"]

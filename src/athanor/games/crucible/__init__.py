@@ -186,10 +186,10 @@ SPEC = GameSpec(
         ),
         "expert": Level(
             "expert-planner",
-            "The hard planner with more playouts: 16 an option at the task draft (hard: 8) and 8 "
-            "at the choice of discipline. Against hard on the same seeds (mission 8, 60 missions "
-            "at 3 players and 40 at 4) it won 7 points more (-3 to +17): not shown stronger, "
-            "not weaker. About 0.2 s a decision; up to 8 s at a draft pick.",
+            "The hard planner with more playouts (16 an option at the task draft, 8 at the "
+            "choice of discipline). Against hard at mission 8 (100 paired missions) it won 7 "
+            "points more (-3 to +17): not shown stronger. About 0.2 s a decision; up to 8 s at "
+            "a draft pick.",
         ),
     },
     status=status,
