@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass, field
 
 from _args import positive  # benchmarks/_args.py (scripts run from this folder)
-from dominionsim_bots import classpath
+from dominionsim_bots import compile_driver
 
 # (label, bot A, bot B, the kingdom cards Athanor must deal)
 MATCHUPS: tuple[tuple[str, str, str, str], ...] = (
@@ -104,14 +104,7 @@ public class AthanorTimer {
 
 def build_timer(root: str) -> str:
     """Write and compile the timing server; return the class path that runs it."""
-    folder = os.path.join(root, "timer")
-    os.makedirs(folder, exist_ok=True)
-    source = os.path.join(folder, "AthanorTimer.java")
-    with open(source, "w", encoding="utf-8") as fh:
-        fh.write(TIMER)
-    cmd = ["javac", "-nowarn", "-cp", classpath(root), "-d", folder, source]
-    subprocess.run(cmd, check=True, capture_output=True)
-    return os.pathsep.join([folder, classpath(root)])
+    return compile_driver(root, "timer", "AthanorTimer", TIMER)
 
 
 class DominionSim:

@@ -110,16 +110,22 @@ def classpath(root: str) -> str:
     return os.pathsep.join([os.path.join(root, "classes"), *jars])
 
 
+def compile_driver(root: str, folder: str, name: str, source: str) -> str:
+    """Write a driver of ours (Java class ``name`` in DominionSim's package) into
+    DIR/``folder``, compile it against DominionSim; return the class path that runs it."""
+    where = os.path.join(root, folder)
+    os.makedirs(where, exist_ok=True)
+    path = os.path.join(where, name + ".java")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(source)
+    cmd = ["javac", "-nowarn", "-cp", classpath(root), "-d", where, path]
+    subprocess.run(cmd, check=True, capture_output=True)
+    return os.pathsep.join([where, classpath(root)])
+
+
 def build_driver(root: str) -> str:
     """Write and compile the driver; return the class path that runs it."""
-    folder = os.path.join(root, "driver")
-    os.makedirs(folder, exist_ok=True)
-    source = os.path.join(folder, "AthanorHeadless.java")
-    with open(source, "w", encoding="utf-8") as fh:
-        fh.write(DRIVER)
-    cmd = ["javac", "-nowarn", "-cp", classpath(root), "-d", folder, source]
-    subprocess.run(cmd, check=True, capture_output=True)
-    return os.pathsep.join([folder, classpath(root)])
+    return compile_driver(root, "driver", "AthanorHeadless", DRIVER)
 
 
 def theirs(cp: str, xml: str, a: str, b: str, games: int) -> dict[str, int]:

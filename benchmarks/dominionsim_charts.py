@@ -50,7 +50,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from _args import positive  # benchmarks/_args.py (scripts run from this folder)
-from dominionsim_bots import classpath
+from dominionsim_bots import compile_driver
 
 # (bot A, bot B, the kingdom Athanor deals). The mirror's bots buy no kingdom card.
 MATCHUPS: tuple[tuple[str, str, str], ...] = (
@@ -249,14 +249,7 @@ def bot_name(text: str) -> str:
 
 def build_driver(root: str) -> str:
     """Write and compile the driver into DIR/charts; return the class path that runs it."""
-    folder = os.path.join(root, "charts")
-    os.makedirs(folder, exist_ok=True)
-    source = os.path.join(folder, "AthanorCharts.java")
-    with open(source, "w", encoding="utf-8") as fh:
-        fh.write(DRIVER)
-    cmd = ["javac", "-nowarn", "-cp", classpath(root), "-d", folder, source]
-    subprocess.run(cmd, check=True, capture_output=True)
-    return os.pathsep.join([folder, classpath(root)])
+    return compile_driver(root, "charts", "AthanorCharts", DRIVER)
 
 
 def theirs(cp: str, xml: str, a: str, b: str, games: int, prefix: str) -> Side:
