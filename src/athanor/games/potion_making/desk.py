@@ -286,18 +286,6 @@ class Needs:
                 accepts.append(frozenset(p.names))
         self.accepts = tuple(accepts)
 
-    def met(self, desk: DeskSummary, held: list[str]) -> bool:
-        """Whether the Desk and the collected recipes (``held``: their names, see
-        ``held_names``) can meet every requirement now (as ``can_brew``)."""
-        if self.once:
-            if not desk.has().issuperset(self.needs) and not (
-                (desk.flex or desk.wild) and desk.can_give(self.needs, 0, True)
-            ):
-                return False
-        elif not desk.can_give(self.needs, self.anyk, True):
-            return False
-        return not self.accepts or meet(self.accepts, held)
-
 
 class ElementPick(NamedTuple):
     """What picking the Desk card for element requirement ``i`` of a recipe asks: the element
@@ -389,17 +377,6 @@ def held_names(s: PotionMakingState, names: tuple[str, ...]) -> list[str]:
                     if c >= 0:
                         out.append(names[c])
     return out
-
-
-def can_brew(
-    s: PotionMakingState, t: CardType, hold: list[Holding], desk: DeskSummary | None = None
-) -> bool:
-    """Whether a recipe can be collected now (from any seat's point of view: all is public)."""
-    if desk is None:
-        desk = desk_summary(s)
-    return desk.can_give(t.needs, t.any_elements, True) and match_recipes(
-        s.cs, t.recipe_parts, hold
-    )
 
 
 def recipe_choices(
@@ -589,29 +566,6 @@ def collect(s: PotionMakingState, seat: int, rid: int, picked: list[int], els: l
         on_collect(s, seat, rid)
 
 
-def brewable(
-    s: PotionMakingState, seat: int, hold: list[Holding], desk: DeskSummary | None = None
-) -> list[Card]:
-    """The recipe cards in a hand that can be collected now, one per kind, in hand order."""
-    out: list[Card] = []
-    ok: dict[str, bool] = {}
-    seen: set[str] = set()
-    cards = s.cs.cards
-    if desk is None:
-        desk = desk_summary(s)
-    for cid in s.hands[seat]:
-        c = cards[cid]
-        t = c.type
-        if t.kind != "recipe" or c.key in seen:
-            continue
-        seen.add(c.key)
-        if t.name not in ok:
-            ok[t.name] = can_brew(s, t, hold, desk)
-        if ok[t.name]:
-            out.append(c)
-    return out
-
-
 def gift_words(s: PotionMakingState, seat: int, h: Holding, points: int) -> str:
     """What taking this holding would pay its owner, in words ('' for your own)."""
     if h.owner == seat:
@@ -678,16 +632,6 @@ def holding_options(
 
 
 PLACES = ("first", "second", "third", "fourth", "fifth", "sixth")
-
-
-def desk_words(s: PotionMakingState, d: int, part: Part) -> str:
-    """A Desk card as an answer to "which Desk card gives ...": its name alone when it shows
-    just the element asked for, else "Elixir of Flight as Quintessence of Will" (so that the
-    element's name, typed, finds it)."""
-    c = s.cs.cards[d]
-    if part.kind == "element" and c.elements == part.names:
-        return c.name
-    return f"{c.name} as {c.bottom}"
 
 
 @functools.lru_cache(maxsize=16)
@@ -765,7 +709,7 @@ class Brew(Frame):
             if len(picks) == 1 or self._all_needed(s, t, summary):
                 self.elements.append(picks[0])
                 continue
-            # The card named alone when it shows just the element asked for (desk_words).
+            # The card named alone when it shows just the element asked for.
             named = part.kind == "element"
             table = desk_options(s.cs)
             cards = s.cs.cards
