@@ -33,6 +33,8 @@ def compile_wanted() -> bool:
     mode = os.environ.get("ATHANOR_COMPILE", "").strip()
     if mode in ("0", "1"):
         return mode == "1"
+    if mode:
+        raise SystemExit(f"ATHANOR_COMPILE is 0 (pure Python) or 1 (compiled), not {mode!r}")
     return compiler_present() and not sys.platform.startswith("win")
 
 

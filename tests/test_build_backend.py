@@ -51,3 +51,10 @@ def test_mypy_is_asked_for_a_compiled_wheel_only(monkeypatch: pytest.MonkeyPatch
     assert b.get_requires_for_build_editable() == []  # an editable install runs the sources
     monkeypatch.setenv("ATHANOR_COMPILE", "0")
     assert b.get_requires_for_build_wheel() == []
+
+
+def test_a_wrong_setting_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    b = backend()
+    monkeypatch.setenv("ATHANOR_COMPILE", "yes")
+    with pytest.raises(SystemExit, match=r"ATHANOR_COMPILE is 0 .* or 1 .*, not 'yes'"):
+        b.compile_wanted()
