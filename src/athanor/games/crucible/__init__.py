@@ -188,7 +188,7 @@ SPEC = GameSpec(
             "expert-planner",
             "The hard planner with more playouts (16 an option at the task draft, 8 at the "
             "choice of discipline). Against hard at mission 8 (100 paired missions) it won 7 "
-            "points more (-3 to +17): not shown stronger. About 0.2 s a decision; up to 8 s at "
+            "points more (-3 to +17): not shown stronger. About 0.2 s a decision; up to 6 s at "
             "a draft pick.",
         ),
     },
