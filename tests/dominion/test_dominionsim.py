@@ -15,8 +15,10 @@ import pytest
 from athanor import catalog, sim
 from athanor.engine import ConfigError, play_out
 from athanor.games.dominion import bot_from_text
+from athanor.games.dominion.cards import CARDS, CardType
 from athanor.games.dominion.dominionsim import (
     MAX_XML,
+    PLAY_PRIORITY,
     DominionSimBot,
     DominionSimError,
     card_name,
@@ -429,3 +431,129 @@ def test_a_huge_file_is_refused(tmp_path: Path) -> None:
     path.write_text(" " * (catalog.MAX_BOT_FILE + 1), encoding="utf-8")
     with pytest.raises(ConfigError, match="larger than"):
         catalog.bot_maker("dominion", f"{path}:x")
+
+
+# -- playing Actions as DominionSim does -----------------------------------------------
+
+# A bot whose rules want a Laboratory at 5 and a Silver at 4 (for Workshop, Artisan, Mine),
+# and one that wants nothing costing 5 or less.
+PLAYERS = collection(
+    player("Sim", buy("Province"), buy("Gold"), buy("Laboratory"), buy("Silver")),
+    player("Rich", buy("Province"), buy("Gold")),
+)
+
+
+def first_play(
+    hand: list[str],
+    actions: int = 1,
+    deck: tuple[str, ...] = ("Copper",) * 5,
+    discard: tuple[str, ...] = (),
+    name: str = "Sim",
+    curses: bool = True,
+) -> str:
+    """What the imported bot does at the first Action-phase question with this hand."""
+    s = game("Laboratory", "Vassal", "Artisan", "Mine", "Library", "Witch", log=False)
+    arrange(s, 0, hand=hand, deck=deck, discard=discard, actions=actions)
+    if not curses:
+        s.supply["Curse"] = 0
+    assert s.decision is not None and s.decision.ids[0] == "end"
+    return one(PLAYERS, name).choose(s, s.decision)
+
+
+def test_every_action_card_has_dominionsims_play_priority() -> None:
+    actions = {n for n, c in CARDS.items() if c.types & CardType.ACTION}
+    assert set(PLAY_PRIORITY) == actions
+
+
+@pytest.mark.parametrize(
+    ("hand", "played"),
+    [
+        (["Smithy", "Laboratory", "Village", "Copper"], "Village"),  # 5 before 8 and 25
+        (["Festival", "Village"], "Festival"),
+        (["Laboratory", "Sentry"], "Sentry"),
+        (["Market", "Cellar", "Poacher"], "Poacher"),
+        (["Militia", "Bureaucrat", "Chapel"], "Bureaucrat"),
+        (["Herbalist", "Workshop", "Transmute"], "Transmute"),
+        (["Vassal", "Smithy"], "Vassal"),  # equal priorities: hand order
+        (["Smithy", "Vassal"], "Smithy"),
+    ],
+)
+def test_actions_are_played_by_dominionsims_priorities(hand: list[str], played: str) -> None:
+    assert first_play(hand) == "play:" + played
+
+
+def test_a_strategy_bot_keeps_its_own_order() -> None:
+    s = game("Laboratory", "Smithy", log=False)
+    arrange(s, 0, hand=["Smithy", "Laboratory", "Village", "Copper"], deck=["Copper"] * 5)
+    assert s.decision is not None
+    plain = StrategyBot(one(PLAYERS, "Sim").strategy, 0)
+    assert plain.choose(s, s.decision) == "play:Laboratory"  # +Actions, then the dearest
+    assert one(PLAYERS, "Sim").choose(s, s.decision) == "play:Village"
+
+
+def test_smithy_and_council_room_move_up_with_actions_to_spare() -> None:
+    assert first_play(["Laboratory", "Smithy"], actions=1) == "play:Laboratory"
+    assert first_play(["Laboratory", "Smithy"], actions=2) == "play:Smithy"
+    assert first_play(["Laboratory", "Council Room"], actions=2) == "play:Council Room"
+    # Nothing left to draw: Council Room stays at 25.
+    got = first_play(["Laboratory", "Council Room"], actions=2, deck=())
+    assert got == "play:Laboratory"
+
+
+def test_library_moves_up_among_terminals_and_waits_for_a_trasher() -> None:
+    assert first_play(["Witch", "Library"], actions=1) == "play:Witch"
+    assert first_play(["Witch", "Library"], actions=2) == "play:Library"
+    assert first_play(["Witch", "Library", "Village"], actions=2) == "play:Village"
+    assert first_play(["Library", "Chapel"], actions=1) == "play:Library"
+    assert first_play(["Library", "Chapel"], actions=3) == "play:Chapel"
+
+
+def test_moneylender_waits_without_copper() -> None:
+    assert first_play(["Smithy", "Moneylender", "Copper"]) == "play:Moneylender"
+    assert first_play(["Smithy", "Moneylender", "Estate"]) == "play:Smithy"
+
+
+def test_witch_and_familiar_drop_back_once_the_curses_are_gone() -> None:
+    assert first_play(["Militia", "Witch"]) == "play:Witch"
+    assert first_play(["Militia", "Witch"], curses=False) == "play:Militia"
+    assert first_play(["Cellar", "Familiar"]) == "play:Familiar"
+    assert first_play(["Cellar", "Familiar"], curses=False) == "play:Cellar"
+
+
+def test_workshop_and_artisan_play_only_for_a_card_the_rules_want() -> None:
+    assert first_play(["Workshop"]) == "play:Workshop"
+    assert first_play(["Workshop"], name="Rich") == "end"
+    assert first_play(["Artisan", "Workshop"], name="Rich") == "end"
+    assert first_play(["Artisan", "Workshop"]) == "play:Artisan"
+    # No draw pile, Actions to spare and a Village (a "Cycler") in hand: Workshop first.
+    assert first_play(["Village", "Workshop"], actions=2, deck=()) == "play:Workshop"
+    assert first_play(["Village", "Workshop"], actions=2) == "play:Village"
+
+
+def test_artisan_goes_before_vassal_when_it_would_gain_an_action() -> None:
+    assert first_play(["Vassal", "Artisan"], actions=1) == "play:Vassal"
+    assert first_play(["Vassal", "Artisan"], actions=2) == "play:Artisan"  # a Laboratory
+
+
+def test_golem_needs_cards_to_reveal_and_mine_a_treasure_to_improve() -> None:
+    assert first_play(["Golem"], deck=()) == "end"
+    assert first_play(["Golem"], deck=(), discard=("Smithy",)) == "play:Golem"
+    assert first_play(["Smithy", "Mine", "Copper"]) == "play:Mine"  # Copper into Silver
+    assert first_play(["Smithy", "Mine", "Estate"]) == "play:Smithy"  # no Treasure
+    assert first_play(["Smithy", "Mine", "Copper"], name="Rich") == "play:Smithy"
+
+
+def test_throne_room() -> None:
+    # Only one other non-terminal Action (or only one Action): Throne Room first.
+    assert first_play(["Festival", "Throne Room"]) == "play:Throne Room"
+    assert first_play(["Festival", "Throne Room", "Smithy"]) == "play:Throne Room"
+    # Several: its own 7, after Festival's 3.
+    hand = ["Festival", "Throne Room", "Laboratory", "Village"]
+    assert first_play(hand) == "play:Festival"
+    # Nothing it would play twice: the Chapel goes instead.
+    assert first_play(["Throne Room", "Chapel"]) == "play:Chapel"
+    assert first_play(["Throne Room", "Library"]) == "play:Library"
+
+
+def test_apothecary_plays_early() -> None:
+    assert first_play(["Village", "Apothecary"]) == "play:Apothecary"

@@ -15,10 +15,40 @@ player lists ``<buy name="CARD">`` rules in order, and each rule holds any numbe
 
 The extra operation applies to the right-hand side. With each Buy the bot takes the first rule
 whose conditions hold, that it can afford and whose pile is not empty; when a card asks it to
-gain a card, it takes the first rule's card it may gain, as DominionSim does. Actions are played
-by the strategy bot's default order (cards that give +Actions first, then the dearest), and
-every other question is answered by ``CardSense``; a rule's ``strategy`` attribute (a
-card-specific way of playing in DominionSim) is read and not followed.
+gain a card, it takes the first rule's card it may gain, as DominionSim does. Every other
+question is answered by ``CardSense``; a rule's ``strategy`` attribute (a card-specific way of
+playing in DominionSim) is read and not followed.
+
+Actions are played as DominionSim plays them. Its bot files have no play rules: each card has
+a play priority (lower goes first), and some cards change theirs with the situation or decline
+to be played. At each Action the bot sorts the hand's Action cards by priority (cards of equal
+priority in hand order) and plays the first that is willing; if none is, the Action phase ends.
+``PLAY_PRIORITY`` holds DominionSim's priorities for our cards. These situational rules of its
+cards are followed, in our own words:
+
+- Smithy: plays early (6) with two or more Actions left.
+- Council Room: 6 with two or more Actions left and cards left to draw, else 25.
+- Library: 5 with exactly two Actions left when every Action in hand is a terminal one; it
+  waits while three or more Actions are left and a trashing card is in hand.
+- Moneylender: last (100) with no Copper in hand.
+- Witch and Familiar: once the Curses are gone, Witch takes Moat's priority and Familiar
+  one more than Apprentice's.
+- Workshop: played only if a buy rule wants a card costing up to 4; first (1) with no draw
+  pile, two or more Actions left and a card of DominionSim's "Cycler" kind in hand.
+- Artisan: played only if a buy rule wants a card costing up to 5; with two or more Actions
+  left and a Vassal in hand, just before the Vassal when the card it would gain is an Action.
+- Golem: played only with cards left to draw. Mine: only when a Treasure in hand can
+  become a different Treasure a buy rule wants.
+- Throne Room: first (0) beside another Throne Room, or when the rest of the hand holds
+  exactly one Action (Library not counted) or exactly one non-terminal Action; played only
+  with another Action in hand other than Chapel, Library or Throne Room.
+
+Not followed: DominionSim tracks how many cards on top of the deck are known; we take it as
+none (as at the start of nearly every turn), so Apothecary always plays at 3 and Vassal never
+moves up to 1. Chapel, Remodel, Transmute and Apprentice always play when their turn comes
+(DominionSim first weighs what they would trash, by its trash priorities), and Smithy's and
+Chapel's changes under a card ``strategy`` are not made, since those are not followed. Which
+card Throne Room, Golem or Vassal plays is left to ``CardSense``.
 
 A bot is played only if every card it names is one Athanor has (the Base set, 2nd edition, and
 Alchemy) and it keeps to DominionSim's usual start; otherwise it is refused with one line that
@@ -653,8 +683,16 @@ class DominionSimBot(StrategyBot):
         self._victory = tuple((r.card, CARDS[r.card].vp) for r in bot.rules if CARDS[r.card].vp > 0)
 
     def choose(self, state: GameState, decision: Decision) -> str:
-        """Buy, gain and play by the bot's rules; Herbalist as DominionSim's card does; other
-        questions by plain sense."""
+        """Buy, gain and play by the bot's rules; Actions and Herbalist as DominionSim's
+        cards do; other questions by plain sense."""
+        s: Any = state
+        if s.phase == "action" and decision.offers("end"):
+            plays = [i[5:] for i in decision.ids if i.startswith("play:")]
+            if plays:
+                # The hand is the current player's (under Possession, the possessed one's);
+                # buy rules are judged for the bot's own seat, as DominionSim does.
+                pick = self.action_to_play(s, int(s.current), decision.seat, plays)
+                return "end" if pick is None else "play:" + pick
         if not decision.offers("end") and not decision.offers("treasures"):
             gain = self._gain(state, decision)
             if gain is not None:
@@ -663,6 +701,96 @@ class DominionSimBot(StrategyBot):
             if herbalist is not None:
                 return herbalist
         return super().choose(state, decision)
+
+    def action_to_play(self, s: Any, seat: int, judge: int, cards: list[str]) -> str | None:
+        """The Action DominionSim would play from ``cards`` (the hand's Actions, in hand
+        order), or None to end the Action phase. ``judge`` is the seat buy rules are read for."""
+        ranked = sorted(cards, key=lambda c: self.play_priority(s, seat, judge, c))
+        for card in ranked:
+            if self.wants_to_play(s, seat, judge, card):
+                return card
+        return None
+
+    def play_priority(self, s: Any, seat: int, judge: int, card: str) -> int:
+        """DominionSim's play priority of ``card`` in this situation: lower plays first."""
+        hand = s.hands[seat]
+        actions = int(s.actions)
+        if card == "Smithy" and actions > 1:
+            return 6
+        if card == "Council Room":
+            return 6 if actions > 1 and (s.decks[seat] or s.discards[seat]) else 25
+        if (
+            card == "Library"
+            and actions == 2
+            and all(c in _TERMINAL for c in hand if c in _ACTIONS)
+        ):
+            return 5
+        if card == "Moneylender" and "Copper" not in hand:
+            return 100
+        if card == "Witch" and not s.supply.get("Curse", 0):
+            return PLAY_PRIORITY["Moat"]
+        if card == "Familiar" and not s.supply.get("Curse", 0):
+            return PLAY_PRIORITY["Apprentice"] + 1
+        if (
+            card == "Workshop"
+            and not s.decks[seat]
+            and actions > 1
+            and any(c in _CYCLER for c in hand)
+        ):
+            return 1
+        if card == "Throne Room":
+            return _throne_priority(hand)
+        if card == "Artisan" and actions > 1 and "Vassal" in hand:
+            wanted = self._desired(s, judge, 5)
+            if wanted is not None and wanted in _ACTIONS:
+                return PLAY_PRIORITY["Vassal"] - 1
+        if card == "Apothecary":
+            return 3  # DominionSim's value when no card on top of the deck is known
+        return PLAY_PRIORITY[card]
+
+    def wants_to_play(self, s: Any, seat: int, judge: int, card: str) -> bool:
+        """Whether DominionSim's card would agree to be played now."""
+        hand = s.hands[seat]
+        if card == "Workshop":
+            return self._desired(s, judge, 4) is not None
+        if card == "Artisan":
+            return self._desired(s, judge, 5) is not None
+        if card == "Golem":
+            return bool(s.decks[seat] or s.discards[seat])
+        if card == "Mine":
+            return any(self._mine_target(s, judge, c) for c in set(hand) if c in _TREASURES)
+        if card == "Throne Room":
+            return any(c in _ACTIONS and c not in _NOT_TWICE for c in hand)
+        if card == "Library":
+            return not (s.actions > 2 and any(c in _TRASHER for c in hand))
+        return True
+
+    def _desired(
+        self, s: Any, seat: int, coins: int, potions: int = 0, treasure: bool = False
+    ) -> str | None:
+        """The first buy rule's card costing at most ``coins`` and ``potions`` whose
+        conditions hold and whose pile is not empty (not one that would end the game
+        lost): the card DominionSim's cards that gain ask for."""
+        supply = s.supply
+        for _, condition, card in self._buy_rules:
+            c = CARDS[card]
+            if c.cost.coins > coins or c.cost.potions > potions:
+                continue
+            if treasure and not c.types & CardType.TREASURE:
+                continue
+            left = supply.get(card, 0)
+            if left <= 0 or (condition is not None and not condition(s, seat)):
+                continue
+            if left == 1 and self._ends_game_losing(s, seat, card):
+                continue
+            return card
+        return None
+
+    def _mine_target(self, s: Any, seat: int, treasure: str) -> bool:
+        """Whether the buy rules want a different Treasure for this one, costing up to 3 more."""
+        cost = CARDS[treasure].cost
+        wanted = self._desired(s, seat, cost.coins + 3, cost.potions, treasure=True)
+        return wanted is not None and wanted != treasure
 
     def _gain(self, s: Any, decision: Decision) -> str | None:
         """The first rule's card that the decision offers to gain, as DominionSim picks."""
@@ -704,6 +832,68 @@ class DominionSimBot(StrategyBot):
                 if card != "Province" and s.supply.get(card, 0) and mine < theirs < mine + vp:
                     return True
         return False
+
+
+# DominionSim's play priorities of our Action cards, as its card list gives them (the
+# value before any situational change): at each Action its bots play the lowest first.
+PLAY_PRIORITY: dict[str, int] = {
+    "Sentry": 2,
+    "Festival": 3,
+    "Harbinger": 5,
+    "Village": 5,
+    "University": 5,
+    "Merchant": 7,
+    "Throne Room": 7,
+    "Scrying Pool": 7,
+    "Laboratory": 8,
+    "Alchemist": 9,
+    "Poacher": 10,
+    "Market": 13,
+    "Familiar": 15,
+    "Cellar": 16,
+    "Witch": 18,
+    "Golem": 18,
+    "Apothecary": 19,
+    "Library": 20,
+    "Apprentice": 20,
+    "Possession": 22,
+    "Moneylender": 23,
+    "Bandit": 23,
+    "Remodel": 24,
+    "Mine": 24,
+    "Smithy": 25,
+    "Council Room": 25,
+    "Vassal": 25,
+    "Bureaucrat": 29,
+    "Militia": 30,
+    "Artisan": 30,
+    "Moat": 33,
+    "Transmute": 35,
+    "Chapel": 37,
+    "Workshop": 38,
+    "Herbalist": 40,
+}
+_ACTIONS = frozenset(n for n, c in CARDS.items() if c.types & CardType.ACTION)
+_TREASURES = frozenset(n for n, c in CARDS.items() if c.types & CardType.TREASURE)
+_TERMINAL = _INFORMAL["Terminal"]
+_CYCLER = _INFORMAL["Cycler"]
+_TRASHER = _INFORMAL["Trasher"]
+# Cards DominionSim's Throne Room does not count as something to play twice.
+_NOT_TWICE = frozenset({"Throne Room", "Chapel", "Library"})
+
+
+def _throne_priority(hand: list[str]) -> int:
+    """Throne Room's priority: first (0) beside another Throne Room, or when the rest of the
+    hand has exactly one Action (not counting Library) or exactly one non-terminal one."""
+    rest = list(hand)
+    rest.remove("Throne Room")
+    if "Throne Room" in rest:
+        return 0
+    actions = sum(1 for c in rest if c in _ACTIONS and c != "Library")
+    non_terminal = sum(1 for c in rest if c in _ACTIONS and c not in _TERMINAL)
+    if actions == 1 or non_terminal == 1:
+        return 0
+    return PLAY_PRIORITY["Throne Room"]
 
 
 # DominionSim's discard priorities of the Treasures a Herbalist may put back (its card list);
