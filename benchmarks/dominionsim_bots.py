@@ -26,8 +26,10 @@ Run:  nice -n 10 python benchmarks/dominionsim_bots.py --bots-xml DomBots.xml \\
 
 How the two differ, by design: DominionSim's supply holds only the bots' cards and the basic
 piles, Athanor deals a kingdom of ten (the bots' cards, the rest at random; the bots never buy
-the others); DominionSim shuffles the seats each game, Athanor rotates them; Actions are
-played by each engine's own default order.
+the others); DominionSim shuffles the seats each game, Athanor rotates them. Both play Actions
+by DominionSim's play priorities (Athanor follows most of its cards' situational rules, not
+all: dominionsim.py lists them); the other questions cards ask are answered by each engine's
+own logic.
 """
 
 from __future__ import annotations
@@ -49,6 +51,18 @@ MATCHUPS: tuple[tuple[str, str, str], ...] = (
     ("Familiar", "Big Money Ultimate", "Familiar"),
     ("Herbalist", "Big Money Ultimate", "Herbalist"),
     ("Familiar", "Witch", "Familiar,Witch"),
+    # Bots with several kinds of Action, where the order they are played in matters.
+    ("Council Room/Militia", "Big Money Ultimate", "Council Room,Militia,Village"),
+    (
+        "First Game by michaeljb",
+        "Big Money Ultimate",
+        "Cellar,Market,Militia,Mine,Remodel,Smithy,Village,Workshop",
+    ),
+    (
+        "Burning Skull HTBD#1",
+        "Big Money Ultimate",
+        "Harbinger,Laboratory,Militia,Poacher,Sentry,Throne Room,Vassal",
+    ),
 )
 
 # Our headless driver for DominionSim: loads a bot file with its XML reader, plays the named
