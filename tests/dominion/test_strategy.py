@@ -212,6 +212,22 @@ def test_card_sense_scrying_pool_keeps_own_good_cards_and_discards_others() -> N
     assert bot.choose(s, s.decision) == "discard:Gold"  # type: ignore[arg-type]
 
 
+def test_card_sense_sentry_trashes_junk_discards_victory_cards_and_keeps_good_cards() -> None:
+    """Sentry asks trash, discard or put back for each card: a Curse is trashed, a Duchy
+    discarded, a Gold and a Smithy put back (it used to trash whatever it saw)."""
+    for top, second, answers in (
+        ("Curse", "Gold", ["trash:Curse", "back:Gold"]),
+        ("Duchy", "Smithy", ["discard:Duchy", "back:Smithy"]),
+    ):
+        s = game("Sentry")
+        arrange(s, 0, hand=["Sentry"], deck=["Copper", top, second, "Copper"])
+        s.apply("play:Sentry")
+        bot = catalog.bot("dominion", "big-money", 1)
+        for answer in answers:
+            assert bot.choose(s, s.decision) == answer  # type: ignore[arg-type]
+            s.apply(answer)
+
+
 def test_heuristic_buys_potion_cards_and_beats_big_money_ultimate_with_alchemy() -> None:
     summary = sim.Summary.of(
         "dominion",

@@ -464,6 +464,8 @@ class CardSense:
             return self._apprentice(state, owner, by_verb.get("trash", []))
         if frame == "ScryingPool":
             return self._scry(state, seat, by_verb)
+        if frame == "Sentry" and "trash" in by_verb:
+            return self._sentry(state, seat, by_verb["trash"][0])
         if not by_verb:
             return self._plain(plain)
         verb, cards = max(by_verb.items(), key=lambda kv: len(kv[1]))
@@ -551,6 +553,16 @@ class CardSense:
         mine = target == seat or target == getattr(state, "current", seat)
         good = card in ACTION_NAMES or card_value(card) >= 3
         return f"back:{card}" if good == mine else f"discard:{card}"
+
+    @classmethod
+    def _sentry(cls, state: Any, seat: int, card: str) -> str:
+        """Sentry, one card of the two: trash what ``_trashable`` calls junk, discard what
+        would spoil the next hand (Curses, Victory cards, Copper), put the rest back."""
+        if cls._trashable(state, seat, card):
+            return f"trash:{card}"
+        if not CARDS[card].types & CardType.ACTION and card_value(card) <= 0.5:
+            return f"discard:{card}"
+        return f"back:{card}"
 
     @staticmethod
     def _trashable(state: Any, seat: int, card: str) -> bool:
