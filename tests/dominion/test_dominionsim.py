@@ -17,6 +17,7 @@ from athanor.engine import ConfigError, play_out
 from athanor.games.dominion import bot_from_text
 from athanor.games.dominion.cards import CARDS, CardType
 from athanor.games.dominion.dominionsim import (
+    DISCARD_PRIORITY,
     MAX_XML,
     PLAY_PRIORITY,
     DominionSimBot,
@@ -557,3 +558,87 @@ def test_throne_room() -> None:
 
 def test_apothecary_plays_early() -> None:
     assert first_play(["Village", "Apothecary"]) == "play:Apothecary"
+
+
+# -- the other questions, as DominionSim's cards answer them -----------------------------
+
+
+def answers(bot: StrategyBot, s: object, stop: str) -> list[str]:
+    """The bot's answers to one card's questions, until the frame ``stop`` is gone."""
+    got: list[str] = []
+    while s.decision is not None and type(s.stack[-1]).__name__ == stop:  # type: ignore[attr-defined]
+        choice = bot.choose(s, s.decision)  # type: ignore[arg-type]
+        got.append(choice)
+        s.apply(choice)  # type: ignore[attr-defined]
+    return got
+
+
+def test_every_card_has_dominionsims_discard_priority() -> None:
+    assert set(DISCARD_PRIORITY) == set(CARDS)
+
+
+def test_mine_upgrades_the_treasure_whose_upgrade_the_rules_rank_first() -> None:
+    """Gold comes before Silver in the rules: a Silver becomes a Gold. Our plain sense
+    turns a Copper into a Silver, and with no Copper in hand mined nothing."""
+    bot = one(PLAYERS, "Sim")
+    for hand, plain_answer in (
+        (["Mine", "Copper", "Silver"], "trash:Copper"),
+        (["Mine", "Gold", "Silver"], "none"),
+    ):
+        s = game("Mine", log=False)
+        arrange(s, 0, hand=hand, deck=["Copper"] * 7)
+        assert bot.choose(s, s.decision) == "play:Mine"  # type: ignore[arg-type]
+        s.apply("play:Mine")
+        assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == plain_answer  # type: ignore[arg-type]
+        assert bot.choose(s, s.decision) == "trash:Silver"  # type: ignore[arg-type]
+
+
+def test_cellar_discards_extra_terminals_victory_cards_and_money_up_to_silver() -> None:
+    hand = ["Cellar", "Province", "Smithy", "Gold", "Smithy", "Copper", "Silver", "Village"]
+    s = game("Cellar", "Smithy", "Village", log=False)
+    arrange(s, 0, hand=hand, deck=["Estate"] * 10)
+    s.apply("play:Cellar")  # one Action left: one Smithy too many
+    got = answers(one(PLAYERS, "Sim"), s, "PickFromHand")
+    assert got == [
+        "discard:Smithy",
+        "discard:Province",
+        "discard:Copper",
+        "discard:Silver",
+        "done",
+    ]
+    # Never more than can be drawn again.
+    s = game("Cellar", log=False)
+    arrange(s, 0, hand=["Cellar", "Estate", "Estate", "Copper"], deck=["Gold"])
+    s.apply("play:Cellar")
+    assert answers(one(PLAYERS, "Sim"), s, "PickFromHand") == ["discard:Estate", "done"]
+
+
+def test_remodel_turns_gold_into_province_and_waits_for_a_gain_worth_it() -> None:
+    s = game("Remodel", log=False)
+    hand = ["Remodel", "Copper", "Estate", "Gold", "Province"]
+    arrange(s, 0, hand=hand, deck=["Copper"] * 5)
+    bot = one(PLAYERS, "Sim")
+    assert bot.choose(s, s.decision) == "play:Remodel"  # type: ignore[arg-type]
+    s.apply("play:Remodel")
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) != "trash:Gold"  # type: ignore[arg-type]
+    assert bot.choose(s, s.decision) == "trash:Gold"  # type: ignore[arg-type]
+    # Early (no Victory card but Estates), the least valued card that gains something
+    # better: an Estate into a Silver.
+    s = game("Remodel", log=False)
+    arrange(s, 0, hand=["Remodel", "Estate", "Copper", "Silver"], deck=["Copper"] * 5)
+    s.apply("play:Remodel")
+    assert bot.choose(s, s.decision) == "trash:Estate"  # type: ignore[arg-type]
+    # Nothing the rules want for a Copper: Remodel is not played.
+    assert first_play(["Smithy", "Remodel", "Copper"], name="Rich") == "play:Smithy"
+    assert first_play(["Remodel", "Copper"], name="Rich") == "end"
+
+
+def test_militia_makes_it_discard_extra_terminals_first() -> None:
+    s = game("Militia", "Smithy", log=False)
+    victim = {"hand": ["Smithy", "Silver", "Smithy", "Militia", "Copper"]}
+    arrange(s, 0, hand=["Militia"], deck=["Copper"] * 5, others={1: victim})
+    s.apply("play:Militia")
+    bot = one(PLAYERS, "Sim")
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "discard:Copper"  # type: ignore[arg-type]
+    assert answers(bot, s, "Militia") == ["discard:Smithy", "discard:Smithy"]
+    assert sorted(s.hands[1]) == ["Copper", "Militia", "Silver"]

@@ -15,9 +15,24 @@ player lists ``<buy name="CARD">`` rules in order, and each rule holds any numbe
 
 The extra operation applies to the right-hand side. With each Buy the bot takes the first rule
 whose conditions hold, that it can afford and whose pile is not empty; when a card asks it to
-gain a card, it takes the first rule's card it may gain, as DominionSim does. Every other
-question is answered by ``CardSense``; a rule's ``strategy`` attribute (a card-specific way of
-playing in DominionSim) is read and not followed.
+gain a card, it takes the first rule's card it may gain, as DominionSim does. Four more
+questions are answered as DominionSim's cards answer them (``DISCARD_PRIORITY`` holds its
+discard priorities of our cards, which are also its trash priorities but for a few):
+
+- Cellar discards terminal Actions beyond the Actions left, other Cellars, then every card
+  ranked up to Silver (Victory cards, Curses, Copper, Silver, Remodel), never more cards
+  than are left to draw.
+- Mine trashes the Treasure whose upgrade (the first buy rule's Treasure it may gain) comes
+  earliest in the buy rules, of equal ones the least valued; with none, it is not played.
+- Remodel trashes a card only for a gain (the first buy rule's card it may gain) ranked above
+  it, and above what the hand would buy anyway unless trashing it leaves that the same; early
+  (no Victory card owned but Estates) the least valued such card, later the one gaining the
+  best card (a Gold into a Province). With none, Remodel is not played.
+- Attacked by Militia, a bot discards terminal Actions beyond its one Action first, then by
+  discard priority.
+
+Every other question is answered by ``CardSense``; a rule's ``strategy`` attribute (a
+card-specific way of playing in DominionSim) is read and not followed.
 
 Actions are played as DominionSim plays them. Its bot files have no play rules: each card has
 a play priority (lower goes first), and some cards change theirs with the situation or decline
@@ -38,14 +53,15 @@ cards are followed, in our own words:
 - Artisan: played only if a buy rule wants a card costing up to 5; with two or more Actions
   left and a Vassal in hand, just before the Vassal when the card it would gain is an Action.
 - Golem: played only with cards left to draw. Mine: only when a Treasure in hand can
-  become a different Treasure a buy rule wants.
+  become a different Treasure a buy rule wants. Remodel: only when it has a card to trash
+  (above).
 - Throne Room: first (0) beside another Throne Room, or when the rest of the hand holds
   exactly one Action (Library not counted) or exactly one non-terminal Action; played only
   with another Action in hand other than Chapel, Library or Throne Room.
 
 Not followed: DominionSim tracks how many cards on top of the deck are known; we take it as
 none (as at the start of nearly every turn), so Apothecary always plays at 3 and Vassal never
-moves up to 1. Chapel, Remodel, Transmute and Apprentice always play when their turn comes
+moves up to 1. Chapel, Transmute and Apprentice always play when their turn comes
 (DominionSim first weighs what they would trash, by its trash priorities), and Smithy's and
 Chapel's changes under a card ``strategy`` are not made, since those are not followed. Which
 card Throne Room, Golem or Vassal plays is left to ``CardSense``.
@@ -697,6 +713,9 @@ class DominionSimBot(StrategyBot):
             gain = self._gain(state, decision)
             if gain is not None:
                 return gain
+            answer = self._card_answer(s, decision)
+            if answer is not None:
+                return answer
             herbalist = _herbalist(state, decision)
             if herbalist is not None:
                 return herbalist
@@ -763,7 +782,114 @@ class DominionSimBot(StrategyBot):
             return any(c in _ACTIONS and c not in _NOT_TWICE for c in hand)
         if card == "Library":
             return not (s.actions > 2 and any(c in _TRASHER for c in hand))
+        if card == "Remodel":
+            return self._remodel_pick(s, seat, judge, "Remodel") is not None
         return True
+
+    def _card_answer(self, s: Any, decision: Decision) -> str | None:
+        """Cellar's discards, Remodel's and Mine's trashing and a Militia victim's
+        discards as DominionSim's cards decide them; None for other questions."""
+        stack = getattr(s, "stack", None)
+        if not stack:
+            return None
+        top = stack[-1]
+        frame = type(top).__name__
+        ids = decision.ids
+        seat = decision.seat
+        if frame == "PickFromHand" and top.why == "Cellar" and top.verb == "discard":
+            pick = _cellar_discard(s, top.seat, top.count)
+            return "done" if pick is None else "discard:" + pick
+        if frame == "Remodel" and top.why == "Mine":
+            hand = [i[6:] for i in ids if i.startswith("trash:")]
+            pick = self._mine_pick(s, seat, hand)
+            return "none" if pick is None else "trash:" + pick
+        if frame == "Remodel" and top.why == "Remodel":
+            pick = self._remodel_pick(s, top.seat, seat)
+            if pick is None:  # played anyway (Throne Room's second play): the least valued
+                cards = [i[6:] for i in ids if i.startswith("trash:")]
+                pick = min(cards, key=lambda c: self._trash_priority(s, seat, c))
+            return "trash:" + pick
+        if frame == "Militia" and all(i.startswith("discard:") for i in ids):
+            return "discard:" + _forced_discard(s.hands[seat])
+        return None
+
+    def _mine_pick(self, s: Any, seat: int, treasures: list[str]) -> str | None:
+        """The Treasure DominionSim's Mine trashes: the one whose upgrade comes earliest
+        in the buy rules (of equal ones, the lowest in its trash priorities)."""
+        order = {card: i for i, (_, _, card) in reversed(list(enumerate(self._buy_rules)))}
+        best: tuple[int, int] | None = None
+        pick = None
+        for card in treasures:
+            cost = CARDS[card].cost
+            wanted = self._desired(s, seat, cost.coins + 3, cost.potions, treasure=True)
+            if wanted is None or wanted == card:
+                continue
+            rank = order.get(wanted, len(order))
+            if best is None or (
+                rank <= order.get(card, len(order)) and (rank, DISCARD_PRIORITY[card]) < best
+            ):
+                best, pick = (rank, DISCARD_PRIORITY[card]), card
+        return pick
+
+    def _trash_priority(self, s: Any, seat: int, card: str) -> int:
+        """DominionSim's trash priority of a card for this bot (higher is kept longer):
+        a Province is kept above all, a Curse first to go, an Estate or Duchy kept while a
+        buy rule wants one now."""
+        if card == "Province":
+            return 60
+        if card == "Curse":
+            return 0
+        if card in ("Estate", "Duchy") and self._wants_now(s, seat, card):
+            return 35 if card == "Estate" else 40
+        return DISCARD_PRIORITY[card]
+
+    def _wants_now(self, s: Any, seat: int, card: str) -> bool:
+        return any(c == card and (cond is None or cond(s, seat)) for _, cond, c in self._buy_rules)
+
+    def _remodel_pick(self, s: Any, seat: int, judge: int, own: str = "") -> str | None:
+        """The card DominionSim's Remodel trashes from ``seat``'s hand, or None when none is
+        worth it: what it gains (the first buy rule's card it may) must rank above the card,
+        and above what the hand would buy anyway, unless trashing the card leaves that
+        unchanged. Early (no Victory card but Estates owned) the least valued such card
+        goes; later the one that gains the best card. ``own`` names the card about to be
+        played, still in the hand: one copy of it is not a candidate."""
+        hand = s.hands[seat]
+        coins = int(s.coins) + sum(TREASURE_COINS.get(c, 0) for c in hand)
+        unused = self._desired(s, judge, coins, 99)
+        tp = self._trash_priority
+        picks: list[tuple[str, str]] = []
+        for i, card in enumerate(list(hand)):
+            if card == own:
+                own = ""
+                continue
+            if any(card == c for c, _ in picks):
+                continue
+            cost = CARDS[card].cost
+            del hand[i]  # judged without the card, as DominionSim does
+            try:
+                gain = self._desired(s, judge, cost.coins + 2, cost.potions)
+                after = self._desired(s, judge, coins - TREASURE_COINS.get(card, 0), 99)
+                good = gain is not None and tp(s, judge, gain) > tp(s, judge, card)
+                if good and gain is not None and unused is not None:
+                    good = tp(s, judge, gain) >= tp(s, judge, unused) or after == unused
+            finally:
+                hand.insert(i, card)
+            if good and gain is not None:
+                picks.append((card, gain))
+        if not picks:
+            return None
+        early = not any(s.count(seat, v) for v in ("Province", "Duchy", "Gardens", "Vineyard"))
+        best = picks[0]
+        for card, gain in picks[1:]:
+            if early:
+                if tp(s, judge, card) < tp(s, judge, best[0]):
+                    best = (card, gain)
+            elif tp(s, judge, gain) > tp(s, judge, best[1]) or (
+                tp(s, judge, gain) == tp(s, judge, best[1])
+                and tp(s, judge, card) < tp(s, judge, best[0])
+            ):
+                best = (card, gain)
+        return best[0]
 
     def _desired(
         self, s: Any, seat: int, coins: int, potions: int = 0, treasure: bool = False
@@ -880,6 +1006,89 @@ _CYCLER = _INFORMAL["Cycler"]
 _TRASHER = _INFORMAL["Trasher"]
 # Cards DominionSim's Throne Room does not count as something to play twice.
 _NOT_TWICE = frozenset({"Throne Room", "Chapel", "Library"})
+
+
+# DominionSim's discard priorities of our cards (its card list; lower goes first). Its
+# trash priorities are the same numbers, save for a few cards (``_trash_priority``).
+DISCARD_PRIORITY: dict[str, int] = {
+    "Province": 7,
+    "Vineyard": 7,
+    "Duchy": 8,
+    "Estate": 9,
+    "Gardens": 9,
+    "Curse": 10,
+    "Copper": 15,
+    "Harbinger": 16,
+    "Cellar": 17,
+    "Chapel": 18,
+    "Remodel": 18,
+    "Merchant": 19,
+    "Transmute": 19,
+    "Apprentice": 19,
+    "Silver": 20,
+    "Bureaucrat": 20,
+    "Village": 21,
+    "Moneylender": 21,
+    "Herbalist": 21,
+    "Potion": 22,
+    "Workshop": 22,
+    "Throne Room": 22,
+    "Mine": 22,
+    "Sentry": 22,
+    "Moat": 23,
+    "Vassal": 23,
+    "Bandit": 23,
+    "Gold": 24,
+    "Smithy": 24,
+    "Militia": 25,
+    "Apothecary": 25,
+    "University": 25,
+    "Festival": 26,
+    "Council Room": 27,
+    "Artisan": 27,
+    "Poacher": 30,
+    "Library": 30,
+    "Market": 30,
+    "Philosopher's Stone": 30,
+    "Scrying Pool": 35,
+    "Laboratory": 40,
+    "Witch": 40,
+    "Alchemist": 40,
+    "Familiar": 40,
+    "Golem": 40,
+    "Possession": 45,
+}
+
+
+def _discard_priority(card: str, actions: int) -> int:
+    """A card's discard priority; with no Action left, any Action card goes first."""
+    return 1 if actions < 1 and card in _ACTIONS else DISCARD_PRIORITY[card]
+
+
+def _cellar_discard(s: Any, seat: int, done: int) -> str | None:
+    """The next card DominionSim's Cellar discards, or None to stop: terminal Actions
+    beyond the Actions left, other Cellars, then the hand's cards ranked up to Silver
+    (Victory cards, Curses, Copper, Silver), never more than the cards left to draw."""
+    hand: list[str] = s.hands[seat]
+    if not hand or done >= len(s.decks[seat]) + len(s.discards[seat]) - done:
+        return None
+    actions = int(s.actions)
+    terminals = [c for c in hand if c in _TERMINAL]
+    if len(terminals) > actions:
+        return min(terminals, key=lambda c: _discard_priority(c, actions))
+    if "Cellar" in hand:
+        return "Cellar"
+    worst = min(hand, key=lambda c: _discard_priority(c, actions))
+    return worst if _discard_priority(worst, actions) <= DISCARD_PRIORITY["Silver"] else None
+
+
+def _forced_discard(hand: list[str]) -> str:
+    """The card DominionSim's bot discards to an attack such as Militia: a terminal Action
+    beyond the one Action its turn will bring, else its lowest discard priority."""
+    terminals = [c for c in hand if c in _TERMINAL]
+    if len(terminals) > 1:
+        return min(terminals, key=DISCARD_PRIORITY.__getitem__)
+    return min(hand, key=DISCARD_PRIORITY.__getitem__)
 
 
 def _throne_priority(hand: list[str]) -> int:
