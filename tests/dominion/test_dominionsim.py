@@ -578,19 +578,23 @@ def test_every_card_has_dominionsims_discard_priority() -> None:
 
 
 def test_mine_upgrades_the_treasure_whose_upgrade_the_rules_rank_first() -> None:
-    """Gold comes before Silver in the rules: a Silver becomes a Gold. Our plain sense
-    turns a Copper into a Silver, and with no Copper in hand mined nothing."""
+    """Gold comes before Silver in the rules: a Silver becomes a Gold, where our plain
+    sense turns a Copper into a Silver (without a Copper it too takes the Silver)."""
     bot = one(PLAYERS, "Sim")
     for hand, plain_answer in (
         (["Mine", "Copper", "Silver"], "trash:Copper"),
-        (["Mine", "Gold", "Silver"], "none"),
+        (["Mine", "Gold", "Silver"], "trash:Silver"),
     ):
         s = game("Mine", log=False)
         arrange(s, 0, hand=hand, deck=["Copper"] * 7)
-        assert bot.choose(s, s.decision) == "play:Mine"  # type: ignore[arg-type]
+        assert s.decision is not None and bot.choose(s, s.decision) == "play:Mine"
         s.apply("play:Mine")
-        assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == plain_answer  # type: ignore[arg-type]
-        assert bot.choose(s, s.decision) == "trash:Silver"  # type: ignore[arg-type]
+        assert s.decision is not None
+        assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == plain_answer
+        assert bot.choose(s, s.decision) == "trash:Silver"
+    # A bot whose rules want no Treasure: Mine is not played (DominionSim's Mine declines).
+    assert first_play(["Mine", "Silver"], name="Rich") == "play:Mine"  # Rich wants Gold
+    assert first_play(["Mine", "Gold"], name="Rich") == "end"
 
 
 def test_cellar_discards_extra_terminals_victory_cards_and_money_up_to_silver() -> None:

@@ -245,6 +245,38 @@ def test_heuristic_buys_potion_cards_and_beats_big_money_ultimate_with_alchemy()
     assert per["heuristic"]["wins"] > per["big-money-ultimate"]["wins"]
 
 
+def test_card_sense_cellar_discards_victory_cards_and_keeps_good_cards() -> None:
+    """Cellar discards the Estate, the Copper and the Province (it stopped at the
+    Province, whose card value is above 0) and keeps the Silver and the Smithy."""
+    s = game("Cellar", "Smithy")
+    arrange(s, 0, hand=["Cellar", "Province", "Silver", "Estate", "Copper", "Smithy"])
+    s.apply("play:Cellar")
+    bot = catalog.bot("dominion", "big-money", 1)
+    for answer in ("discard:Estate", "discard:Copper", "discard:Province", "done"):
+        assert bot.choose(s, s.decision) == answer  # type: ignore[arg-type]
+        s.apply(answer)
+
+
+def test_card_sense_mine_upgrades_a_silver_without_a_copper() -> None:
+    """Mine turns a Copper into a Silver, and with no Copper a Silver into a Gold (it
+    mined nothing without a Copper, or with a Copper in a deck of 6 coins or less)."""
+    bot = catalog.bot("dominion", "big-money", 1)
+    for hand, deck, answer in (
+        (["Mine", "Gold", "Silver"], ["Copper"] * 7, "trash:Silver"),
+        (["Mine", "Copper", "Silver"], [], "trash:Copper"),  # 3 coins in all
+        (["Mine", "Gold", "Estate"], [], "none"),
+    ):
+        s = game("Mine")
+        arrange(s, 0, hand=hand, deck=deck)
+        s.apply("play:Mine")
+        assert bot.choose(s, s.decision) == answer  # type: ignore[arg-type]
+    s = game("Mine")
+    arrange(s, 0, hand=["Mine", "Silver"])
+    s.supply["Gold"] = 0
+    s.apply("play:Mine")
+    assert bot.choose(s, s.decision) == "none"  # type: ignore[arg-type]
+
+
 def test_card_sense_transmutes_an_estate_before_a_copper() -> None:
     s = game("Transmute")
     arrange(s, 0, hand=["Transmute", "Copper", "Estate", "Silver"], deck=["Copper"] * 5)

@@ -462,6 +462,8 @@ class CardSense:
             # The hand and deck are the Apprentice player's (under Possession, not the asker's).
             owner = int(getattr(state.stack[-1], "seat", seat))
             return self._apprentice(state, owner, by_verb.get("trash", []))
+        if frame == "Remodel" and getattr(state.stack[-1], "why", "") == "Mine":
+            return self._mine(state, by_verb.get("trash", []))
         if frame == "ScryingPool":
             return self._scry(state, seat, by_verb)
         if frame == "Sentry" and "trash" in by_verb:
@@ -477,7 +479,10 @@ class CardSense:
             return stop or f"trash:{min(cards, key=card_value)}"
         if verb in ("discard", "topdeck", "return", "set-aside", "setaside", "back"):
             worst = min(cards, key=card_value)
-            if stop and card_value(worst) > 0 and verb == "discard":
+            # A Victory card in hand is dead: discard it too (for Cellar, the only such
+            # question with a way to stop).
+            dead = CARDS[worst].types == CardType.VICTORY
+            if stop and card_value(worst) > 0 and verb == "discard" and not dead:
                 return stop
             return f"{verb}:{worst}"
         if verb in ("gain", "take", "buy"):
@@ -513,6 +518,15 @@ class CardSense:
             return float(now + later)
 
         return f"trash:{max(cards, key=lambda c: (gain(c), c))}"
+
+    @staticmethod
+    def _mine(state: Any, cards: list[str]) -> str:
+        """Mine: a Copper into a Silver, else a Silver into a Gold, while the Supply has
+        them; otherwise nothing."""
+        for card, better in (("Copper", "Silver"), ("Silver", "Gold")):
+            if card in cards and state.supply.get(better, 0):
+                return f"trash:{card}"
+        return "none"
 
     @staticmethod
     def _transmute(state: Any, cards: list[str]) -> str:
