@@ -643,6 +643,14 @@ def test_militia_makes_it_discard_extra_terminals_first() -> None:
     arrange(s, 0, hand=["Militia"], deck=["Copper"] * 5, others={1: victim})
     s.apply("play:Militia")
     bot = one(PLAYERS, "Sim")
-    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "discard:Copper"  # type: ignore[arg-type]
     assert answers(bot, s, "Militia") == ["discard:Smithy", "discard:Smithy"]
     assert sorted(s.hands[1]) == ["Copper", "Militia", "Silver"]
+    # DominionSim counts no Village in hand: a Smithy goes all the same (our plain sense
+    # keeps both, since the Village lets it play them).
+    s = game("Militia", "Smithy", "Village", log=False)
+    victim = {"hand": ["Village", "Smithy", "Smithy", "Copper", "Estate"]}
+    arrange(s, 0, hand=["Militia"], deck=["Copper"] * 5, others={1: victim})
+    s.apply("play:Militia")
+    assert s.decision is not None
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "discard:Estate"
+    assert answers(bot, s, "Militia") == ["discard:Smithy", "discard:Estate"]

@@ -277,6 +277,24 @@ def test_card_sense_mine_upgrades_a_silver_without_a_copper() -> None:
     assert bot.choose(s, s.decision) == "none"  # type: ignore[arg-type]
 
 
+def test_card_sense_militia_discards_a_terminal_it_could_not_play() -> None:
+    """Two Smithies and no Village: one Smithy goes, then the Estate; the Silver and the
+    Copper stay (it kept both Smithies and discarded the Copper); with a Village both
+    Smithies can be played and the Copper goes."""
+    bot = catalog.bot("dominion", "big-money", 1)
+    for hand, answers in (
+        (["Smithy", "Silver", "Smithy", "Estate", "Copper"], ["discard:Smithy", "discard:Estate"]),
+        (["Smithy", "Village", "Smithy", "Estate", "Copper"], ["discard:Estate", "discard:Copper"]),
+    ):
+        s = game("Militia", "Smithy", "Village")
+        arrange(s, 0, hand=["Militia"], deck=["Copper"] * 5, others={1: {"hand": hand}})
+        s.apply("play:Militia")
+        for answer in answers:
+            assert s.decision is not None and s.decision.seat == 1
+            assert bot.choose(s, s.decision) == answer
+            s.apply(answer)
+
+
 def test_card_sense_transmutes_an_estate_before_a_copper() -> None:
     s = game("Transmute")
     arrange(s, 0, hand=["Transmute", "Copper", "Estate", "Silver"], deck=["Copper"] * 5)

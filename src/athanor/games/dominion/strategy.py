@@ -464,6 +464,8 @@ class CardSense:
             return self._apprentice(state, owner, by_verb.get("trash", []))
         if frame == "Remodel" and getattr(state.stack[-1], "why", "") == "Mine":
             return self._mine(state, by_verb.get("trash", []))
+        if frame == "Militia" and "discard" in by_verb:
+            return self._militia(state.hands[seat], by_verb["discard"])
         if frame == "ScryingPool":
             return self._scry(state, seat, by_verb)
         if frame == "Sentry" and "trash" in by_verb:
@@ -518,6 +520,16 @@ class CardSense:
             return float(now + later)
 
         return f"trash:{max(cards, key=lambda c: (gain(c), c))}"
+
+    @staticmethod
+    def _militia(hand: list[str], cards: list[str]) -> str:
+        """Militia: a terminal Action beyond those the hand's villages let it play goes
+        first (the cheapest), then the least valued card."""
+        terminals = [c for c in cards if _terminal(c)]
+        playable = 1 + sum(max(0, CARDS[c].actions - 1) for c in hand if CARDS[c].actions)
+        if sum(1 for c in hand if _terminal(c)) > playable:
+            return f"discard:{min(terminals, key=card_value)}"
+        return f"discard:{min(cards, key=card_value)}"
 
     @staticmethod
     def _mine(state: Any, cards: list[str]) -> str:
@@ -591,6 +603,15 @@ class CardSense:
             if prefer in plain:
                 return prefer
         return plain[self.rng.below(len(plain))]
+
+
+def _terminal(name: str) -> bool:
+    """An Action card that gives no +Actions (Throne Room and Golem play others instead)."""
+    c = CARDS[name]
+    return bool(c.types & CardType.ACTION) and not c.actions and name not in _PLAYS_OTHERS
+
+
+_PLAYS_OTHERS = frozenset({"Throne Room", "Golem"})
 
 
 # -- the bot -------------------------------------------------------------------------
