@@ -12,7 +12,8 @@ own pick by more than ``margin`` missions: then the team bot's pick stands. An o
 leaves the race as soon as it can no longer be chosen however the deals left fall, so
 the choice is the one playing every option on every deal gives, for fewer playouts
 (about 12% fewer at the expert's settings). Every other decision is the team bot's. With
-its budget a number of playouts it is deterministic for a seed. Measured against the team bot on the same seeds: benchmarks/crucible_hard.py.
+its budget a number of playouts it is deterministic for a seed. Measured against the team
+bot on the same seeds: benchmarks/crucible_hard.py.
 
 The expert level (``make_expert``) is the same planner with ``more`` playouts: at the draft
 8 beyond hard's 8, and at the choice of discipline (``keep``) 8 where hard plays none. Those
