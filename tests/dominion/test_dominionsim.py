@@ -654,3 +654,81 @@ def test_militia_makes_it_discard_extra_terminals_first() -> None:
     assert s.decision is not None
     assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "discard:Estate"
     assert answers(bot, s, "Militia") == ["discard:Smithy", "discard:Estate"]
+
+
+def test_sentry_trashes_copper_and_estates_and_puts_back_the_best_on_top() -> None:
+    """DominionSim's Sentry trashes every Copper and Estate (our plain sense keeps Copper
+    in a deck of 6 coins or less), discards what it ranks up to Silver and puts the rest
+    back, the card it ranks higher to discard on top."""
+    s = game("Sentry", "Laboratory", "Throne Room", "Harbinger", log=False)
+    deck = ["Copper", "Copper", "Estate", "Silver", "Harbinger", "Throne Room", "Copper"]
+    arrange(s, 0, hand=["Sentry", "Sentry", "Estate"], deck=deck)
+    bot = one(PLAYERS, "Sim")
+    assert s.money(0) <= 6
+    s.apply("play:Sentry")  # draws a Copper, looks at Copper and Estate
+    assert s.decision is not None
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "discard:Copper"
+    assert answers(bot, s, "Sentry") == ["trash:Copper", "trash:Estate"]
+    s.apply("play:Sentry")  # draws the Silver, looks at Harbinger and Throne Room
+    assert answers(bot, s, "Sentry") == ["discard:Harbinger", "back:Throne Room"]
+    s = game("Sentry", "Laboratory", "Throne Room", log=False)
+    deck = ["Copper", "Throne Room", "Laboratory"]
+    arrange(s, 0, hand=["Sentry"], deck=deck)
+    s.apply("play:Sentry")
+    got = answers(bot, s, "Sentry")
+    assert got == ["back:Throne Room", "back:Laboratory", "top:Laboratory"]
+
+
+def test_throne_room_plays_what_dominionsims_throne_room_would() -> None:
+    """Of the Actions it may play twice, the one DominionSim ranks highest to discard; a
+    terminal one only with an Action left (our plain sense takes the dearest)."""
+    s = game("Throne Room", "Sentry", "Militia", "Vassal", log=False)
+    arrange(s, 0, hand=["Throne Room", "Sentry", "Vassal", "Militia"], actions=2)
+    bot = one(PLAYERS, "Sim")
+    s.apply("play:Throne Room")
+    assert s.decision is not None
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "play:Sentry"
+    assert bot.choose(s, s.decision) == "play:Militia"
+    s = game("Throne Room", "Sentry", "Militia", "Vassal", log=False)
+    arrange(s, 0, hand=["Throne Room", "Sentry", "Vassal", "Militia"], actions=1)
+    s.apply("play:Throne Room")
+    assert bot.choose(s, s.decision) == "play:Sentry"  # type: ignore[arg-type]
+
+
+def test_vassal_plays_only_an_action_dominionsim_would_play() -> None:
+    """A Throne Room revealed with no other Action in hand is left in the discard pile."""
+    s = game("Vassal", "Throne Room", log=False)
+    arrange(s, 0, hand=["Vassal", "Copper"], deck=["Throne Room", "Copper"])
+    s.apply("play:Vassal")
+    assert s.decision is not None and type(s.stack[-1]).__name__ == "Vassal"
+    bot = one(PLAYERS, "Sim")
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "play:Throne Room"
+    assert bot.choose(s, s.decision) == "none"
+
+
+def test_harbinger_puts_back_what_dominionsims_harbinger_would() -> None:
+    """With no Action left to play, the discard pile's card DominionSim ranks highest (our
+    plain sense puts back the worst, an Estate); with a Laboratory to play, nothing."""
+    s = game("Harbinger", "Laboratory", log=False)
+    arrange(s, 0, hand=["Harbinger"], deck=["Copper"] * 5, discard=["Estate", "Gold", "Copper"])
+    s.apply("play:Harbinger")
+    assert s.decision is not None
+    bot = one(PLAYERS, "Sim")
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "topdeck:Estate"
+    assert bot.choose(s, s.decision) == "topdeck:Gold"
+    s = game("Harbinger", "Laboratory", log=False)
+    hand = ["Harbinger", "Laboratory"]
+    arrange(s, 0, hand=hand, deck=["Copper"] * 5, discard=["Estate", "Gold"])
+    s.apply("play:Harbinger")
+    assert bot.choose(s, s.decision) == "none"  # type: ignore[arg-type]
+
+
+def test_poacher_discards_victory_cards_before_copper() -> None:
+    s = game("Poacher", log=False)
+    arrange(s, 0, hand=["Poacher", "Copper", "Province", "Silver"], deck=["Copper"] * 5)
+    s.supply["Poacher"] = 0
+    s.apply("play:Poacher")
+    assert s.decision is not None
+    bot = one(PLAYERS, "Sim")
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "discard:Copper"
+    assert bot.choose(s, s.decision) == "discard:Province"

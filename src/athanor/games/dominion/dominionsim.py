@@ -15,7 +15,7 @@ player lists ``<buy name="CARD">`` rules in order, and each rule holds any numbe
 
 The extra operation applies to the right-hand side. With each Buy the bot takes the first rule
 whose conditions hold, that it can afford and whose pile is not empty; when a card asks it to
-gain a card, it takes the first rule's card it may gain, as DominionSim does. Four more
+gain a card, it takes the first rule's card it may gain, as DominionSim does. Nine more
 questions are answered as DominionSim's cards answer them (``DISCARD_PRIORITY`` holds its
 discard priorities of our cards, which are also its trash priorities but for a few):
 
@@ -29,7 +29,19 @@ discard priorities of our cards, which are also its trash priorities but for a f
   (no Victory card owned but Estates) the least valued such card, later the one gaining the
   best card (a Gold into a Province). With none, Remodel is not played.
 - Attacked by Militia, a bot discards terminal Actions beyond its one Action first, then by
-  discard priority.
+  discard priority. Poacher's discards (one per empty pile) go the same way, counting the
+  Actions left (with none left, any Action card goes first).
+- Sentry trashes each card ranked no higher than Copper to trash (Copper, Curse, an Estate
+  or Duchy unless a buy rule wants one now), discards one ranked up to Silver to discard
+  (Victory cards, Silver, Harbinger), and an Action when the next Action to play is a
+  terminal draw card with one Action left; the rest go back, the higher ranked on top.
+- Throne Room plays another Throne Room first; else, of the Actions willing to be played,
+  the one ranked highest to discard (a terminal one only with an Action left, or when every
+  Action in hand is terminal); with no cards left to draw, rather one that draws none.
+- Vassal plays the Action it discards only if that card is willing to be played.
+- Harbinger, with no Action left to play, puts back the discard pile's card ranked highest
+  to discard if above Copper; before a terminal draw card, the first Gold, Silver or Copper
+  in the pile; otherwise nothing.
 
 Every other question is answered by ``CardSense``; a rule's ``strategy`` attribute (a
 card-specific way of playing in DominionSim) is read and not followed.
@@ -64,7 +76,7 @@ none (as at the start of nearly every turn), so Apothecary always plays at 3 and
 moves up to 1. Chapel, Transmute and Apprentice always play when their turn comes
 (DominionSim first weighs what they would trash, by its trash priorities), and Smithy's and
 Chapel's changes under a card ``strategy`` are not made, since those are not followed. Which
-card Throne Room, Golem or Vassal plays is left to ``CardSense``.
+card Golem plays is left to ``CardSense``.
 
 A bot is played only if every card it names is one Athanor has (the Base set, 2nd edition, and
 Alchemy) and it keeps to DominionSim's usual start; otherwise it is refused with one line that
@@ -811,6 +823,95 @@ class DominionSimBot(StrategyBot):
             return "trash:" + pick
         if frame == "Militia" and all(i.startswith("discard:") for i in ids):
             return "discard:" + _forced_discard(s.hands[seat])
+        if frame == "PickFromHand" and top.why.startswith("Poacher") and top.verb == "discard":
+            return "discard:" + _own_discard(s.hands[top.seat], int(s.actions))
+        if frame == "Sentry":
+            return self._sentry_answer(s, top.seat, ids)
+        if frame == "ThroneRoom":
+            pick = self._throne_pick(s, top.seat)
+            return "none" if pick is None else "play:" + pick
+        if frame == "Vassal":
+            wanted = self.wants_to_play(s, top.seat, seat, top.card)
+            return "play:" + top.card if wanted else "none"
+        if frame == "Harbinger":
+            pick = self._harbinger_pick(s, top.seat)
+            return "none" if pick is None else "topdeck:" + pick
+        return None
+
+    def _next_action(self, s: Any, seat: int) -> str | None:
+        """The Action DominionSim would play next from the hand (its play order, the first
+        willing to be played, Actions left or not), or None."""
+        cards = [c for c in s.hands[seat] if c in _ACTIONS]
+        ranked = sorted(cards, key=lambda c: self.play_priority(s, seat, seat, c))
+        return next((c for c in ranked if self.wants_to_play(s, seat, seat, c)), None)
+
+    def _sentry_answer(self, s: Any, seat: int, ids: tuple[str, ...]) -> str:
+        """DominionSim's Sentry: trash a card it ranks no higher than Copper to trash (Copper,
+        Curse, Estate unless a buy rule wants one now), discard one it ranks up to Silver to
+        discard (Victory cards, Silver, Harbinger), discard an Action when the next Action to
+        play is a terminal draw with one Action left; put back the rest, the higher ranked to
+        discard on top."""
+        tops = [i[4:] for i in ids if i.startswith("top:")]
+        if tops:
+            return "top:" + max(tops, key=DISCARD_PRIORITY.__getitem__)
+        card = next(i.partition(":")[2] for i in ids if i.startswith("back:"))
+        return self._sentry_card(s, seat, card) + ":" + card
+
+    def _sentry_card(self, s: Any, seat: int, card: str) -> str:
+        if self._trash_priority(s, seat, card) <= DISCARD_PRIORITY["Copper"]:
+            return "trash"
+        if DISCARD_PRIORITY[card] <= DISCARD_PRIORITY["Silver"]:
+            return "discard"
+        if card in _ACTIONS and int(s.actions) == 1:
+            after = self._next_action(s, seat)
+            if after in _TERMINAL and after in _CARD_ADVANTAGE:
+                return "discard"
+        return "back"
+
+    def _throne_pick(self, s: Any, seat: int) -> str | None:
+        """The Action DominionSim's Throne Room plays twice: another Throne Room at once;
+        else, of the Actions willing to be played, the one it ranks highest to discard
+        (terminal ones only with an Action left or when every Action in hand is terminal);
+        with no cards left to draw, one that draws no cards if it can."""
+        hand: list[str] = s.hands[seat]
+        actions = [c for c in hand if c in _ACTIONS]
+        ranked = sorted(actions, key=lambda c: self.play_priority(s, seat, seat, c))
+        all_terminal = all(c in _TERMINAL for c in actions)
+        best: str | None = None
+        perhaps: str | None = None
+        for card in ranked:
+            if card == "Throne Room":
+                return card
+            if not self.wants_to_play(s, seat, seat, card):
+                continue
+            perhaps = card
+            if card in _TERMINAL and not (int(s.actions) > 0 or all_terminal):
+                continue
+            if best is None or DISCARD_PRIORITY[card] > DISCARD_PRIORITY[best]:
+                best = card
+        if best is not None and best in _CARD_ADVANTAGE and not (s.decks[seat] or s.discards[seat]):
+            others = [
+                c
+                for c in ranked
+                if c not in _CARD_ADVANTAGE and self.wants_to_play(s, seat, seat, c)
+            ]
+            if others:
+                best = max(others, key=DISCARD_PRIORITY.__getitem__)
+        return best if best is not None else perhaps
+
+    def _harbinger_pick(self, s: Any, seat: int) -> str | None:
+        """The card DominionSim's Harbinger puts on the deck: with no Action left to play,
+        the discard pile's card it ranks highest to discard, if above Copper; before a
+        terminal draw card, the first Gold, Silver or Copper in the pile; else none."""
+        pile: list[str] = s.discards[seat]
+        after = self._next_action(s, seat)
+        if after is None:
+            best = max(pile, key=DISCARD_PRIORITY.__getitem__, default=None)
+            if best is not None and DISCARD_PRIORITY[best] > DISCARD_PRIORITY["Copper"]:
+                return best
+            return None
+        if after in _TERMINAL and after in _CARD_ADVANTAGE:
+            return next((c for c in pile if c in ("Gold", "Silver", "Copper")), None)
         return None
 
     def _mine_pick(self, s: Any, seat: int, treasures: list[str]) -> str | None:
@@ -1004,6 +1105,7 @@ _TREASURES = frozenset(n for n, c in CARDS.items() if c.types & CardType.TREASUR
 _TERMINAL = _INFORMAL["Terminal"]
 _CYCLER = _INFORMAL["Cycler"]
 _TRASHER = _INFORMAL["Trasher"]
+_CARD_ADVANTAGE = _INFORMAL["Card_Advantage"]
 # Cards DominionSim's Throne Room does not count as something to play twice.
 _NOT_TWICE = frozenset({"Throne Room", "Chapel", "Library"})
 
@@ -1089,6 +1191,16 @@ def _forced_discard(hand: list[str]) -> str:
     if len(terminals) > 1:
         return min(terminals, key=DISCARD_PRIORITY.__getitem__)
     return min(hand, key=DISCARD_PRIORITY.__getitem__)
+
+
+def _own_discard(hand: list[str], actions: int) -> str:
+    """The card DominionSim's bot discards from its own hand in its turn (Poacher): a
+    terminal Action beyond the Actions left, else its lowest discard priority (with no
+    Action left, any Action card first)."""
+    terminals = [c for c in hand if c in _TERMINAL]
+    if len(terminals) > actions:
+        return min(terminals, key=lambda c: _discard_priority(c, actions))
+    return min(hand, key=lambda c: _discard_priority(c, actions))
 
 
 def _throne_priority(hand: list[str]) -> int:
