@@ -732,3 +732,18 @@ def test_poacher_discards_victory_cards_before_copper() -> None:
     bot = one(PLAYERS, "Sim")
     assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "discard:Copper"
     assert bot.choose(s, s.decision) == "discard:Province"
+
+
+def test_vassal_goes_first_onto_an_action_the_bot_put_on_its_deck() -> None:
+    """After Sentry put a Laboratory on top, DominionSim's Vassal (which then knows the
+    card it reveals) is played before the Poacher that would draw it."""
+    s = game("Sentry", "Vassal", "Poacher", "Laboratory", log=False)
+    deck = ["Copper", "Laboratory", "Militia", "Copper", "Copper"]
+    arrange(s, 0, hand=["Sentry", "Vassal", "Poacher"], deck=deck)
+    bot = one(PLAYERS, "Sim")
+    assert bot.choose(s, s.decision) == "play:Sentry"  # type: ignore[arg-type]
+    s.apply("play:Sentry")
+    assert answers(bot, s, "Sentry") == ["back:Laboratory", "back:Militia", "top:Laboratory"]
+    assert bot.choose(s, s.decision) == "play:Vassal"  # type: ignore[arg-type]
+    # A bot that did not put it there knows nothing of the top card: Poacher first.
+    assert one(PLAYERS, "Sim").choose(s, s.decision) == "play:Poacher"  # type: ignore[arg-type]

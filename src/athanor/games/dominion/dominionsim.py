@@ -70,10 +70,13 @@ cards are followed, in our own words:
 - Throne Room: first (0) beside another Throne Room, or when the rest of the hand holds
   exactly one Action (Library not counted) or exactly one non-terminal Action; played only
   with another Action in hand other than Chapel, Library or Throne Room.
+- Vassal: first (1) when the bot knows the top card of its deck is an Action it would play
+  from the discard pile: a non-terminal one, or any with two or more Actions left.
+  Apothecary: 3 unless the top card is known. The top cards a bot knows, as DominionSim
+  tracks them, are those it put there itself with Sentry or Harbinger and has not drawn
+  since; a shuffle forgets them.
 
-Not followed: DominionSim tracks how many cards on top of the deck are known; we take it as
-none (as at the start of nearly every turn), so Apothecary always plays at 3 and Vassal never
-moves up to 1. Chapel, Transmute and Apprentice always play when their turn comes
+Not followed: Chapel, Transmute and Apprentice always play when their turn comes
 (DominionSim first weighs what they would trash, by its trash priorities), and Smithy's and
 Chapel's changes under a card ``strategy`` are not made, since those are not followed. Which
 card Golem plays is left to ``CardSense``.
@@ -709,6 +712,10 @@ class DominionSimBot(StrategyBot):
         self.sim = bot
         self.ppr = "AppliesPPR" in bot.types
         self._victory = tuple((r.card, CARDS[r.card].vp) for r in bot.rules if CARDS[r.card].vp > 0)
+        # The cards this bot itself last put on top of its deck (Sentry, Harbinger), top
+        # first, and the deck's size just after, by seat: what DominionSim's bots know of
+        # the top of their deck.
+        self._tops: dict[int, tuple[list[str], int]] = {}
 
     def choose(self, state: GameState, decision: Decision) -> str:
         """Buy, gain and play by the bot's rules; Actions and Herbalist as DominionSim's
@@ -775,9 +782,32 @@ class DominionSimBot(StrategyBot):
             wanted = self._desired(s, judge, 5)
             if wanted is not None and wanted in _ACTIONS:
                 return PLAY_PRIORITY["Vassal"] - 1
-        if card == "Apothecary":
+        if card == "Apothecary" and not self.known_tops(s, seat):
             return 3  # DominionSim's value when no card on top of the deck is known
+        if card == "Vassal":
+            known = self.known_tops(s, seat)
+            if known and known[0] in _ACTIONS and (known[0] not in _TERMINAL or actions > 1):
+                return 1  # it will play the known Action it reveals
         return PLAY_PRIORITY[card]
+
+    def known_tops(self, s: Any, seat: int) -> list[str]:
+        """The cards on top of ``seat``'s deck that the bot knows, top first: those it put
+        there itself with Sentry or Harbinger and has not drawn since (none after a
+        shuffle)."""
+        memory = self._tops.get(seat)
+        if memory is None:
+            return []
+        tops, size = memory
+        deck: list[str] = s.decks[seat]
+        taken = size - len(deck)
+        if taken < 0 or taken >= len(tops) or deck[-1] != tops[taken]:
+            return []
+        return tops[taken:]
+
+    def _put_on_top(self, s: Any, seat: int, cards: list[str]) -> None:
+        """Remember ``cards`` (top first) as put on top of the deck, above what was known."""
+        known = self.known_tops(s, seat)
+        self._tops[seat] = ([*cards, *known], len(s.decks[seat]) + len(cards))
 
     def wants_to_play(self, s: Any, seat: int, judge: int, card: str) -> bool:
         """Whether DominionSim's card would agree to be played now."""
@@ -835,7 +865,10 @@ class DominionSimBot(StrategyBot):
             return "play:" + top.card if wanted else "none"
         if frame == "Harbinger":
             pick = self._harbinger_pick(s, top.seat)
-            return "none" if pick is None else "topdeck:" + pick
+            if pick is None:
+                return "none"
+            self._put_on_top(s, top.seat, [pick])
+            return "topdeck:" + pick
         return None
 
     def _next_action(self, s: Any, seat: int) -> str | None:
@@ -853,9 +886,18 @@ class DominionSimBot(StrategyBot):
         discard on top."""
         tops = [i[4:] for i in ids if i.startswith("top:")]
         if tops:
-            return "top:" + max(tops, key=DISCARD_PRIORITY.__getitem__)
+            first = max(tops, key=DISCARD_PRIORITY.__getitem__)
+            tops.remove(first)
+            self._put_on_top(s, seat, [first, *tops])
+            return "top:" + first
         card = next(i.partition(":")[2] for i in ids if i.startswith("back:"))
-        return self._sentry_card(s, seat, card) + ":" + card
+        answer = self._sentry_card(s, seat, card)
+        frame = s.stack[-1]
+        if frame.idx == len(frame.cards) - 1:  # the last card: what goes back is known
+            back = [*frame.back, card] if answer == "back" else list(frame.back)
+            if len(back) < 2 or back[0] == back[1]:  # put back without a question
+                self._put_on_top(s, seat, back[::-1])
+        return answer + ":" + card
 
     def _sentry_card(self, s: Any, seat: int, card: str) -> str:
         if self._trash_priority(s, seat, card) <= DISCARD_PRIORITY["Copper"]:
