@@ -707,20 +707,21 @@ def test_vassal_plays_only_an_action_dominionsim_would_play() -> None:
 
 
 def test_harbinger_puts_back_what_dominionsims_harbinger_would() -> None:
-    """With no Action left to play, the discard pile's card DominionSim ranks highest (our
-    plain sense puts back the worst, an Estate); with a Laboratory to play, nothing."""
+    """With no Action left to play, the discard pile's card DominionSim ranks highest; with
+    a Laboratory to play, nothing (our plain sense puts back the Gold)."""
     s = game("Harbinger", "Laboratory", log=False)
     arrange(s, 0, hand=["Harbinger"], deck=["Copper"] * 5, discard=["Estate", "Gold", "Copper"])
     s.apply("play:Harbinger")
     assert s.decision is not None
     bot = one(PLAYERS, "Sim")
-    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "topdeck:Estate"
     assert bot.choose(s, s.decision) == "topdeck:Gold"
     s = game("Harbinger", "Laboratory", log=False)
     hand = ["Harbinger", "Laboratory"]
     arrange(s, 0, hand=hand, deck=["Copper"] * 5, discard=["Estate", "Gold"])
     s.apply("play:Harbinger")
-    assert bot.choose(s, s.decision) == "none"  # type: ignore[arg-type]
+    assert s.decision is not None
+    assert StrategyBot(bot.strategy, 0).choose(s, s.decision) == "topdeck:Gold"
+    assert bot.choose(s, s.decision) == "none"
 
 
 def test_poacher_discards_victory_cards_before_copper() -> None:

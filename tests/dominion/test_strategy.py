@@ -228,6 +228,20 @@ def test_card_sense_sentry_trashes_junk_discards_victory_cards_and_keeps_good_ca
             s.apply(answer)
 
 
+def test_card_sense_harbinger_puts_back_the_best_card_or_none() -> None:
+    """Harbinger puts the Gold back on the deck, not the Estate (it put back the least
+    valued card of the discard pile); with only Copper and an Estate there, nothing."""
+    bot = catalog.bot("dominion", "big-money", 1)
+    for discard, answer in (
+        (["Estate", "Gold", "Copper"], "topdeck:Gold"),
+        (["Estate", "Copper"], "none"),
+    ):
+        s = game("Harbinger")
+        arrange(s, 0, hand=["Harbinger"], deck=["Copper"] * 5, discard=discard)
+        s.apply("play:Harbinger")
+        assert bot.choose(s, s.decision) == answer  # type: ignore[arg-type]
+
+
 def test_heuristic_buys_potion_cards_and_beats_big_money_ultimate_with_alchemy() -> None:
     summary = sim.Summary.of(
         "dominion",

@@ -470,6 +470,8 @@ class CardSense:
             return self._scry(state, seat, by_verb)
         if frame == "Sentry" and "trash" in by_verb:
             return self._sentry(state, seat, by_verb["trash"][0])
+        if frame == "Harbinger":
+            return self._harbinger(by_verb.get("topdeck", []))
         if not by_verb:
             return self._plain(plain)
         verb, cards = max(by_verb.items(), key=lambda kv: len(kv[1]))
@@ -579,6 +581,15 @@ class CardSense:
         mine = target == seat or target == getattr(state, "current", seat)
         good = card in ACTION_NAMES or card_value(card) >= 3
         return f"back:{card}" if good == mine else f"discard:{card}"
+
+    @staticmethod
+    def _harbinger(cards: list[str]) -> str:
+        """Harbinger: the discard pile's most valued card goes on the deck, to be drawn
+        next, if it is worth a Silver or more; otherwise none."""
+        best = max(cards, key=card_value, default=None)
+        if best is not None and card_value(best) >= card_value("Silver"):
+            return f"topdeck:{best}"
+        return "none"
 
     @classmethod
     def _sentry(cls, state: Any, seat: int, card: str) -> str:
