@@ -309,6 +309,25 @@ def test_card_sense_militia_discards_a_terminal_it_could_not_play() -> None:
             s.apply(answer)
 
 
+def test_card_sense_discards_victory_cards_before_copper() -> None:
+    """Attacked by Militia, or for Poacher with an empty pile, a Province or Duchy goes
+    before a Copper (it discarded the Copper, whose card value is below theirs)."""
+    bot = catalog.bot("dominion", "big-money", 1)
+    s = game("Militia")
+    victim = {"hand": ["Province", "Copper", "Copper", "Silver", "Gold"]}
+    arrange(s, 0, hand=["Militia"], deck=["Copper"] * 5, others={1: victim})
+    s.apply("play:Militia")
+    for answer in ("discard:Province", "discard:Copper"):
+        assert s.decision is not None and s.decision.seat == 1
+        assert bot.choose(s, s.decision) == answer
+        s.apply(answer)
+    s = game("Poacher")
+    arrange(s, 0, hand=["Poacher", "Copper", "Duchy", "Silver"], deck=["Copper"] * 5)
+    s.supply["Poacher"] = 0
+    s.apply("play:Poacher")
+    assert bot.choose(s, s.decision) == "discard:Duchy"  # type: ignore[arg-type]
+
+
 def test_card_sense_transmutes_an_estate_before_a_copper() -> None:
     s = game("Transmute")
     arrange(s, 0, hand=["Transmute", "Copper", "Estate", "Silver"], deck=["Copper"] * 5)

@@ -482,7 +482,8 @@ class CardSense:
                 return f"trash:{min(junk, key=card_value)}"
             return stop or f"trash:{min(cards, key=card_value)}"
         if verb in ("discard", "topdeck", "return", "set-aside", "setaside", "back"):
-            worst = min(cards, key=card_value)
+            # A discard that must be made (Poacher's) drops dead cards before Copper.
+            worst = min(cards, key=_discard_order if verb == "discard" and not stop else card_value)
             # A Victory card in hand is dead: discard it too (for Cellar, the only such
             # question with a way to stop).
             dead = CARDS[worst].types == CardType.VICTORY
@@ -526,12 +527,12 @@ class CardSense:
     @staticmethod
     def _militia(hand: list[str], cards: list[str]) -> str:
         """Militia: a terminal Action beyond those the hand's villages let it play goes
-        first (the cheapest), then the least valued card."""
+        first (the cheapest), then Curses and Victory cards, then the least valued card."""
         terminals = [c for c in cards if _terminal(c)]
         playable = 1 + sum(max(0, CARDS[c].actions - 1) for c in hand if CARDS[c].actions)
         if sum(1 for c in hand if _terminal(c)) > playable:
             return f"discard:{min(terminals, key=card_value)}"
-        return f"discard:{min(cards, key=card_value)}"
+        return f"discard:{min(cards, key=_discard_order)}"
 
     @staticmethod
     def _mine(state: Any, cards: list[str]) -> str:
@@ -614,6 +615,13 @@ class CardSense:
             if prefer in plain:
                 return prefer
         return plain[self.rng.below(len(plain))]
+
+
+def _discard_order(name: str) -> tuple[bool, float]:
+    """The order to discard from a hand in: cards dead in hand (Curses and plain Victory
+    cards) first, a Province before a Copper, then the least valued."""
+    dead = CARDS[name].types in (CardType.VICTORY, CardType.CURSE)
+    return (not dead, card_value(name))
 
 
 def _terminal(name: str) -> bool:
