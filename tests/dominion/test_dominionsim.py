@@ -746,3 +746,22 @@ def test_vassal_goes_first_onto_an_action_the_bot_put_on_its_deck() -> None:
     assert bot.choose(s, s.decision) == "play:Vassal"  # type: ignore[arg-type]
     # A bot that did not put it there knows nothing of the top card: Poacher first.
     assert one(PLAYERS, "Sim").choose(s, s.decision) == "play:Poacher"  # type: ignore[arg-type]
+
+
+def test_what_the_bot_knows_of_its_deck_comes_from_counts_never_the_hidden_order() -> None:
+    """Twin states that differ only in the order of the deck below the Sentry's cards, and in
+    the card now on top, look alike from the seat: the bot's memory and choice are the same
+    in both. A shuffle (the discard pile shrinking) makes it forget."""
+    s = game("Sentry", "Vassal", "Poacher", "Laboratory", log=False)
+    deck = ["Copper", "Laboratory", "Militia", "Copper", "Copper"]
+    arrange(s, 0, hand=["Sentry", "Vassal", "Poacher"], deck=deck, discard=["Estate"])
+    bot = one(PLAYERS, "Sim")
+    s.apply(bot.choose(s, s.decision))  # type: ignore[arg-type]
+    answers(bot, s, "Sentry")
+    twin = s.clone()
+    top = twin.decks[0].pop()  # the Laboratory swapped for a Copper, unseen by the seat
+    twin.decks[0].append("Copper" if top != "Copper" else "Gold")
+    assert bot.known_tops(s, 0) == bot.known_tops(twin, 0) == ["Laboratory", "Militia"]
+    assert bot.choose(s, s.decision) == bot.choose(twin, twin.decision)  # type: ignore[arg-type]
+    s.discards[0].clear()  # as a shuffle leaves it
+    assert bot.known_tops(s, 0) == []

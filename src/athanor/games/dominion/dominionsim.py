@@ -713,9 +713,9 @@ class DominionSimBot(StrategyBot):
         self.ppr = "AppliesPPR" in bot.types
         self._victory = tuple((r.card, CARDS[r.card].vp) for r in bot.rules if CARDS[r.card].vp > 0)
         # The cards this bot itself last put on top of its deck (Sentry, Harbinger), top
-        # first, and the deck's size just after, by seat: what DominionSim's bots know of
-        # the top of their deck.
-        self._tops: dict[int, tuple[list[str], int]] = {}
+        # first, the deck's size just after and the discard pile's, by seat: what
+        # DominionSim's bots know of the top of their deck, kept from public counts only.
+        self._tops: dict[int, tuple[list[str], int, int]] = {}
 
     def choose(self, state: GameState, decision: Decision) -> str:
         """Buy, gain and play by the bot's rules; Actions and Herbalist as DominionSim's
@@ -792,22 +792,24 @@ class DominionSimBot(StrategyBot):
 
     def known_tops(self, s: Any, seat: int) -> list[str]:
         """The cards on top of ``seat``'s deck that the bot knows, top first: those it put
-        there itself with Sentry or Harbinger and has not drawn since (none after a
-        shuffle)."""
+        there itself with Sentry or Harbinger and has not drawn since. Read from the sizes
+        of the deck and the discard pile alone, never the deck's hidden order: a deck that
+        grew, or a discard pile that shrank (a shuffle), forgets them."""
         memory = self._tops.get(seat)
         if memory is None:
             return []
-        tops, size = memory
-        deck: list[str] = s.decks[seat]
-        taken = size - len(deck)
-        if taken < 0 or taken >= len(tops) or deck[-1] != tops[taken]:
+        tops, size, discards = memory
+        taken = size - len(s.decks[seat])
+        if taken < 0 or taken >= len(tops) or len(s.discards[seat]) < discards:
             return []
         return tops[taken:]
 
-    def _put_on_top(self, s: Any, seat: int, cards: list[str]) -> None:
-        """Remember ``cards`` (top first) as put on top of the deck, above what was known."""
+    def _put_on_top(self, s: Any, seat: int, cards: list[str], from_discards: int = 0) -> None:
+        """Remember ``cards`` (top first) as put on top of the deck, above what was known
+        (``from_discards`` of them taken from the discard pile)."""
         known = self.known_tops(s, seat)
-        self._tops[seat] = ([*cards, *known], len(s.decks[seat]) + len(cards))
+        after = len(s.discards[seat]) - from_discards
+        self._tops[seat] = ([*cards, *known], len(s.decks[seat]) + len(cards), after)
 
     def wants_to_play(self, s: Any, seat: int, judge: int, card: str) -> bool:
         """Whether DominionSim's card would agree to be played now."""
@@ -867,7 +869,7 @@ class DominionSimBot(StrategyBot):
             pick = self._harbinger_pick(s, top.seat)
             if pick is None:
                 return "none"
-            self._put_on_top(s, top.seat, [pick])
+            self._put_on_top(s, top.seat, [pick], from_discards=1)
             return "topdeck:" + pick
         return None
 
