@@ -854,7 +854,7 @@ class DominionSimBot(StrategyBot):
                 pick = min(cards, key=lambda c: self._trash_priority(s, seat, c))
             return "trash:" + pick
         if frame == "Militia" and all(i.startswith("discard:") for i in ids):
-            return "discard:" + _forced_discard(s.hands[seat])
+            return "discard:" + _own_discard(s.hands[seat], 1)
         if frame == "PickFromHand" and top.why.startswith("Poacher") and top.verb == "discard":
             return "discard:" + _own_discard(s.hands[top.seat], int(s.actions))
         if frame == "Sentry":
@@ -1219,31 +1219,32 @@ def _cellar_discard(s: Any, seat: int, done: int) -> str | None:
     if not hand or done >= len(s.decks[seat]) + len(s.discards[seat]) - done:
         return None
     actions = int(s.actions)
-    terminals = [c for c in hand if c in _TERMINAL]
-    if len(terminals) > actions:
-        return min(terminals, key=lambda c: _discard_priority(c, actions))
+    extra = _extra_terminal(hand, actions)
+    if extra is not None:
+        return extra
     if "Cellar" in hand:
         return "Cellar"
     worst = min(hand, key=lambda c: _discard_priority(c, actions))
     return worst if _discard_priority(worst, actions) <= DISCARD_PRIORITY["Silver"] else None
 
 
-def _forced_discard(hand: list[str]) -> str:
-    """The card DominionSim's bot discards to an attack such as Militia: a terminal Action
-    beyond the one Action its turn will bring, else its lowest discard priority."""
-    terminals = [c for c in hand if c in _TERMINAL]
-    if len(terminals) > 1:
-        return min(terminals, key=DISCARD_PRIORITY.__getitem__)
-    return min(hand, key=DISCARD_PRIORITY.__getitem__)
-
-
-def _own_discard(hand: list[str], actions: int) -> str:
-    """The card DominionSim's bot discards from its own hand in its turn (Poacher): a
-    terminal Action beyond the Actions left, else its lowest discard priority (with no
-    Action left, any Action card first)."""
+def _extra_terminal(hand: list[str], actions: int) -> str | None:
+    """The terminal Action DominionSim discards first when the hand holds more of them than
+    ``actions`` lets it play (the lowest discard priority), else None."""
     terminals = [c for c in hand if c in _TERMINAL]
     if len(terminals) > actions:
         return min(terminals, key=lambda c: _discard_priority(c, actions))
+    return None
+
+
+def _own_discard(hand: list[str], actions: int) -> str:
+    """The card DominionSim's bot discards from its hand: a terminal Action beyond the
+    Actions left, else its lowest discard priority (with no Action left, any Action card
+    first). In its own turn (Poacher) ``actions`` is the Actions left; attacked (Militia),
+    1, the Action its next turn brings."""
+    extra = _extra_terminal(hand, actions)
+    if extra is not None:
+        return extra
     return min(hand, key=lambda c: _discard_priority(c, actions))
 
 

@@ -529,7 +529,7 @@ class CardSense:
         """Militia: a terminal Action beyond those the hand's villages let it play goes
         first (the cheapest), then Curses and Victory cards, then the least valued card."""
         terminals = [c for c in cards if _terminal(c)]
-        playable = 1 + sum(max(0, CARDS[c].actions - 1) for c in hand if CARDS[c].actions)
+        playable = 1 + sum(max(0, CARDS[c].actions - 1) for c in hand)
         if sum(1 for c in hand if _terminal(c)) > playable:
             return f"discard:{min(terminals, key=card_value)}"
         return f"discard:{min(cards, key=_discard_order)}"
