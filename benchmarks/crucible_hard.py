@@ -74,13 +74,19 @@ def cell(
     both = only_team = only_planner = 0
     t_team = t_planner = 0.0
     decisions = 0
+    times: list[tuple[str, float]] = []
+    more = args.more if args.with_more else None
     for g in range(games):
         s = seed + g
         t0 = time.process_time()
         team_won, _ = game(players, mission, s, [TeamBot(31 * s + i) for i in range(players)])
         t1 = time.process_time()
         bots: list[Agent] = [
-            PlannerBot(31 * s + i, args.plays, args.planned, args.margin) for i in range(players)
+            Timed(
+                PlannerBot(31 * s + i, args.plays, args.planned, args.margin, more, args.budget),
+                times,
+            )
+            for i in range(players)
         ]
         planner_won, n = game(players, mission, s, bots)
         t2 = time.process_time()
@@ -91,6 +97,9 @@ def cell(
         only_team += team_won and not planner_won
         only_planner += planner_won and not team_won
     n = games
+    planned = [t for kind, t in times if kind in args.planned or (more and kind in more)]
+    planned_mean = sum(planned) / max(1, len(planned))
+    planned_most = max(planned, default=0.0)
     team, planner = both + only_team, both + only_planner
     tl, th = wilson(team, n)
     pl, ph = wilson(planner, n)
@@ -99,7 +108,8 @@ def cell(
         f"team {team / n:.1%} [{tl:.1%}, {th:.1%}]  planner {planner / n:.1%} "
         f"[{pl:.1%}, {ph:.1%}]  {difference(only_planner, only_team, n)}  "
         f"planner {t_planner / max(1, decisions) * 1000:.0f} ms a decision "
-        f"({t_planner / n:.1f} s a mission; team {t_team / n:.2f} s)",
+        f"({t_planner / n:.1f} s a mission; team {t_team / n:.2f} s), a planned pick "
+        f"{planned_mean * 1000:.0f} ms mean, {planned_most:.2f} s most",
         flush=True,
     )
     return only_planner, only_team
@@ -129,7 +139,7 @@ def expert_cell(
     for g in range(games):
         s = seed + g
         experts = [
-            PlannerBot(31 * s + i, args.plays, args.planned, args.margin, args.more)
+            PlannerBot(31 * s + i, args.plays, args.planned, args.margin, args.more, args.budget)
             for i in range(players)
         ]
         expert_won, _ = game(players, mission, s, [Timed(b, times) for b in experts])
@@ -188,6 +198,17 @@ def main() -> None:
         type=more_plays,
         default=dict(EXPERT_MORE),
         help="with --expert: playouts beyond --plays by kind, e.g. task=8,keep=8",
+    )
+    ap.add_argument(
+        "--with-more",
+        action="store_true",
+        help="without --expert: give the planner the --more playouts too (the expert's level)",
+    )
+    ap.add_argument(
+        "--budget",
+        type=positive,
+        default=None,
+        help="the most playouts a decision may take (sequential halving beyond it)",
     )
     ap.add_argument("--check", action="store_true", help="with --expert: replay hard always")
     args = ap.parse_args()

@@ -204,3 +204,75 @@ def test_the_race_chooses_as_playing_every_option_on_every_deal_would(
         departed += raced.departures
     assert overruled > 100 and departed > 10, (overruled, departed)
     assert raced_total < 0.9 * full_total, (raced_total, full_total)
+
+
+def _made_up_playouts(
+    monkeypatch: pytest.MonkeyPatch, chance: dict[str, float], played: list[str]
+) -> None:
+    """Playouts that win with each option's own chance, seeded by option and deal; the
+    team bot's own pick is the decision's last option."""
+    import random
+
+    def made_up(start: GameState, option: str, seed: int) -> int:
+        played.append(option)
+        return int(random.Random(f"{option} {seed}").random() < chance[option])
+
+    monkeypatch.setattr(planner, "playout", made_up)
+    monkeypatch.setattr(TeamBot, "choose", lambda self, state, decision: decision.ids[-1])
+
+
+def test_a_budget_caps_the_playouts_of_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many options and playouts an option, a decision never takes more playouts
+    than the budget; within it, the budget is mostly spent, and the team bot's pick is played
+    on every deal the survivors play."""
+    g = _draft(2)
+    d = g.decision
+    assert d is not None and len(d.ids) == 5
+    played: list[str] = []
+    _made_up_playouts(monkeypatch, dict.fromkeys(d.ids, 0.5), played)
+    for budget in range(1, 40):
+        played.clear()
+        bot = PlannerBot(budget, plays=8, more={"task": 8}, budget=budget)
+        bot.choose(g, d)
+        assert len(played) <= budget, (budget, len(played))
+        if budget >= len(d.ids):
+            assert len(played) > budget - 3, (budget, len(played))
+            assert played.count(d.ids[-1]) == max(played.count(i) for i in d.ids)
+
+
+def test_within_its_budget_the_planner_races_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A budget the race fits in changes nothing: the same choice, the same playouts."""
+    g = _draft(2)
+    d = g.decision
+    assert d is not None
+    chance = {i: 0.2 + 0.15 * n for n, i in enumerate(d.ids)}
+    first: list[str] = []
+    second: list[str] = []
+    _made_up_playouts(monkeypatch, chance, first)
+    a = PlannerBot(4, plays=3).choose(g, d)
+    _made_up_playouts(monkeypatch, chance, second)
+    b = PlannerBot(4, plays=3, budget=3 * len(d.ids)).choose(g, d)
+    assert (a, first) == (b, second)
+
+
+def test_with_a_small_budget_the_planner_still_finds_a_much_better_option(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Five options, the team bot's pick winning one mission in ten; one other option wins
+    nine in ten. With 14 playouts (under 3 an option) sequential halving finds it on most
+    seeds, and seldom leaves the team bot's pick for an option no better than it."""
+    g = _draft(2)
+    d = g.decision
+    assert d is not None
+    found = strayed = 0
+    for good in d.ids[:-1]:
+        chance = dict.fromkeys(d.ids, 0.1)
+        chance[good] = 0.9
+        played: list[str] = []
+        _made_up_playouts(monkeypatch, chance, played)
+        for seed in range(20):
+            pick = PlannerBot(seed, plays=8, more={"task": 8}, budget=14).choose(g, d)
+            found += pick == good
+            strayed += pick not in (good, d.ids[-1])
+    assert found >= 70, found  # of 80
+    assert strayed <= 4, strayed

@@ -25,6 +25,7 @@ changed), which lets the two be compared on the same seeds with little noise.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -52,9 +53,11 @@ class PlannerBot(TeamBot):
         planned: frozenset[str] = PLANNED,
         margin: int = MARGIN,
         more: Mapping[str, int] | None = None,
+        budget: int | None = None,
     ) -> None:
         super().__init__(seed)
         self.plays = plays
+        self.budget = budget  # the most playouts one decision may take, if any
         self.planned = planned
         self.margin = margin
         self.more = dict(more or {})  # playouts beyond ``plays``, by kind, seeded apart
@@ -71,6 +74,9 @@ class PlannerBot(TeamBot):
         if len(ids) == 1 or base + extra <= 0:
             return own
         seeds = self._seeds(base, self.rng) + self._seeds(extra, self.more_rng)
+        if self.budget is not None and len(ids) * len(seeds) > self.budget:
+            wins = self._halve(state, decision, own, seeds, self.budget)
+            return self._pick(wins, own)
         first, wins = self._race(state, decision, own, seeds, base)
         best = self._pick(wins, own)
         if extra > 0:
@@ -123,6 +129,41 @@ class PlannerBot(TeamBot):
         if first is None:
             first = {i: wins[i] for i in alive}
         return first, {i: wins[i] for i in alive}
+
+    def _halve(
+        self,
+        state: GameState,
+        decision: Decision,
+        own: str,
+        seeds: list[tuple[int, int]],
+        budget: int,
+    ) -> dict[str, int]:
+        """Each surviving option's wins when ``budget`` playouts cannot try every option on
+        every deal: sequential halving. In each of about log2(options) rounds every option
+        still in plays the same new deals (its share of the budget left), then the better
+        half stays, ``own`` always with it; a tie keeps the earlier option, ``own`` first.
+        It stops when the budget left cannot give every option left one more deal. The
+        options left have all played the same deals, so their wins compare."""
+        seat = decision.seat
+        alive = [own, *(i for i in decision.ids if i != own)]
+        wins = dict.fromkeys(alive, 0)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        left, k = budget, 0
+        for r in range(rounds):
+            if left < len(alive):
+                break  # not one more deal for every option left: choose now
+            deals = max(1, left // (len(alive) * (rounds - r)))
+            for deal_seed, bot_seed in seeds[k : k + deals]:
+                copy = state.determinize(seat, deal_seed)
+                for option in alive:
+                    wins[option] += playout(copy, option, bot_seed)
+            k += deals
+            left -= deals * len(alive)
+            if r < rounds - 1:
+                ranked = sorted(alive, key=lambda i: -wins[i])  # stable: ties keep order
+                half = ranked[: math.ceil(len(alive) / 2)]
+                alive = half if own in half else [own, *half]
+        return {i: wins[i] for i in alive}
 
 
 def make_expert(seed: int = 0) -> PlannerBot:
