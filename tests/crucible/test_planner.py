@@ -276,3 +276,37 @@ def test_with_a_small_budget_the_planner_still_finds_a_much_better_option(
             strayed += pick not in (good, d.ids[-1])
     assert found >= 70, found  # of 80
     assert strayed <= 4, strayed
+
+
+def test_the_planner_cannot_peek_two_states_alike_from_its_seat_get_the_same_choice() -> None:
+    """At the draft and at the discipline, with and without a budget, the planner reads the
+    hidden hands only through ``determinize`` from its own seat: a state re-dealt from that
+    seat (other hands, the same view) gets the same choice."""
+    compared = differed = 0
+    for seed in (2, 5):
+        s = athanor.new_game("crucible", 3, seed=seed, options={"mission": 8}, log=False)
+        planned = False
+        while not s.is_over:
+            d = s.decision
+            assert d is not None
+            kind = d.ids[0].split(":", 1)[0]
+            if kind not in ("task", "keep") and planned:
+                break  # the draft and the discipline are over
+            if kind in ("task", "keep") and len(d.ids) > 1:
+                planned = True
+                other = s.determinize(d.seat, 500 + compared)
+                assert other.view(d.seat) == s.view(d.seat)
+                differed += any(
+                    sorted(other.hands[i]) != sorted(s.hands[i]) for i in range(s.players)
+                )
+                for budget in (None, 4):
+                    more = {"keep": 2}
+                    a = PlannerBot(9, plays=2, more=more, budget=budget).choose(s, d)
+                    b = PlannerBot(9, plays=2, more=more, budget=budget).choose(
+                        other,
+                        other.decision,  # type: ignore[arg-type]
+                    )
+                    assert a == b, (seed, d.prompt, budget)
+                    compared += 1
+            s.apply(TeamBot(seed + d.seat).choose(s, d))
+    assert compared >= 12 and differed >= compared // 4, (compared, differed)
