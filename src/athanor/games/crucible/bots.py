@@ -93,31 +93,39 @@ class Knowledge:
             su, r = SUIT[face], RANK[face]
             lo, hi = {"top": (r + 1, 99), "bottom": (-99, r - 1)}.get(hint, (-99, 99))
             self.bounds[seat].append((su, lo, hi))
-        # The chance that an unseen card is still in some hand (not out of play).
-        self.in_play = {c: self._in_play(c) for c in self.unseen}
         self._vals: dict[tuple[str, int], list[list[int]]] = {}
         places = [o for o in range(n) if o != me and self.slots[o] > 0]
-        if self.out_slots > 0:
+        # Per unseen card, the hands it may be in (in seat order), then out of play if any.
+        self.admit = admit = {c: self._hands_for(c, places) for c in self.unseen}
+        # The chance that an unseen card is still in some hand (not out of play).
+        out = self.out_slots
+        self.in_play: dict[int, float] = {}
+        for c, fit in admit.items():
+            room = sum(self.slots[o] for o in fit)
+            self.in_play[c] = room / (room + out) if room + out else 0.0
+        if out > 0:
             places.append(-1)
+            for fit in admit.values():
+                fit.append(-1)
         self.places = places
-        self.admit = {c: [p for p in places if p < 0 or self._fits(c, p)] for c in self.unseen}
         # Cards with the fewest places go first when dealing (the rest follow at random).
-        self._order_key = {c: len(self.admit[c]) for c in self.unseen}
+        self._order_key = {c: len(fit) for c, fit in admit.items()}
 
-    def _in_play(self, c: int) -> float:
-        room = 0
-        for o in range(self.n):
-            if self.slots[o] and self._fits(c, o):
-                room += self.slots[o]
-        total = room + self.out_slots
-        return room / total if total else 0.0
-
-    def _fits(self, c: int, o: int) -> bool:
-        su = SUIT[c]
-        if self.voids[o] >> su & 1:
-            return False
-        r = RANK[c]
-        return all(not (su == bsu and lo <= r <= hi) for bsu, lo, hi in self.bounds[o])
+    def _hands_for(self, c: int, seats: list[int]) -> list[int]:
+        """Which of ``seats`` may hold the unseen card ``c``: no void shown in its suit, no
+        whisper that rules its rank out."""
+        su, r = SUIT[c], RANK[c]
+        voids, bounds = self.voids, self.bounds
+        fit = []
+        for o in seats:
+            if voids[o] >> su & 1:
+                continue
+            for bsu, lo, hi in bounds[o]:
+                if su == bsu and lo <= r <= hi:
+                    break
+            else:
+                fit.append(o)
+        return fit
 
     # -- values ----------------------------------------------------------------------
 
