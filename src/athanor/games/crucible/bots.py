@@ -16,6 +16,7 @@ from typing import Any
 
 from athanor.engine import Beginner, Decision, GameState, Rng
 from athanor.games.crucible.cards import (
+    ALL_CARDS,
     BY_CODE,
     DUAL,
     FLIP,
@@ -52,6 +53,7 @@ class Knowledge:
         self.intent = v["intent"] or ""
         self.disc = [d["key"] if d else "" for d in v["disciplines"]]
         self.disc_used = [bool(d and d["used"]) for d in v["disciplines"]]
+        self.weaver = [key == "void-weaver" for key in self.disc]
         self.sizes: list[int] = list(v["hand_sizes"])
         self.wins = list(v["tricks_won"])
         self.rec = v["records"]
@@ -513,18 +515,36 @@ def _any_transmute(k: Knowledge) -> bool:
 # -- playing out the rest of a reaction -------------------------------------------------
 
 
-def _beats(k: Knowledge, seat: int, f: int, best: tuple[int, int] | None, lead: int) -> bool:
-    """Whether ``f`` played by ``seat`` would take the lead from ``best`` (seat, face)."""
-    if k.disc[seat] == "void-weaver" and f >= DUAL:
-        return False
-    if best is None:
-        return True
-    b = best[1]
+def _takes(f: int, b: int, lead: int) -> bool:
+    """Whether face ``f`` takes the lead from face ``b`` when ``lead`` is the suit led."""
     if f >= DUAL:
         return b < DUAL or RANK[f] > RANK[b]
     if b >= DUAL:
         return False
     return (SUIT[f] == SUIT[b] and RANK[f] > RANK[b]) or (SUIT[b] != lead and SUIT[f] == lead)
+
+
+def _take_row(weaver: bool, lead: int, b: int) -> tuple[bool, ...]:
+    """Per face, whether it takes the lead from face ``b`` (a Void Weaver's Catalysts take
+    nothing)."""
+    return tuple(_takes(f, b, lead) and not (weaver and f >= DUAL) for f in ALL_CARDS)
+
+
+# Which faces take the lead, made once: _TAKES[weaver][lead][b][f] when face ``b`` leads the
+# trick, and _OPENS[weaver][f] when nothing does yet.
+_TAKES: tuple[tuple[tuple[tuple[bool, ...], ...], ...], ...] = tuple(
+    tuple(tuple(_take_row(w, lead, b) for b in ALL_CARDS) for lead in range(7))
+    for w in (False, True)
+)
+_OPENS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(not (w and f >= DUAL) for f in ALL_CARDS) for w in (False, True)
+)
+
+
+def _beats(k: Knowledge, seat: int, f: int, best: tuple[int, int] | None, lead: int) -> bool:
+    """Whether ``f`` played by ``seat`` would take the lead from ``best`` (seat, face)."""
+    w = k.weaver[seat]
+    return _OPENS[w][f] if best is None else _TAKES[w][lead][best[1]][f]
 
 
 def _winner(k: Knowledge, plays: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -536,18 +556,12 @@ def _winner(k: Knowledge, plays: list[tuple[int, int]]) -> tuple[int, int] | Non
     return best
 
 
-def _legal(hand: list[int], lead: int) -> list[int]:
-    if lead < 0:
-        return hand
-    follow = [f for f in hand if SUIT[f] == lead]
-    return follow or hand
-
-
 def _policy(
     k: Knowledge,
     seat: int,
     hand: list[int],
-    plays: list[tuple[int, int]],
+    lead: int,
+    best: tuple[int, int] | None,
     total: int,
     limit: int,
     intent: str,
@@ -556,9 +570,11 @@ def _policy(
     row: list[int],
 ) -> int:
     """What a teammate does in the bot's imagination: stay safe, help the right one win,
-    and shed high cards when it is safe to."""
-    lead = SUIT[plays[0][1]] if plays else -1
-    legal = _legal(hand, lead)
+    and shed high cards when it is safe to. ``lead`` is the suit led (-1 before the first
+    card) and ``best`` the play that leads the trick so far."""
+    legal = hand
+    if lead >= 0:
+        legal = [f for f in hand if SUIT[f] == lead] or hand
     if intent == "transmute":
         return max(legal, key=row.__getitem__)
     room = limit - total
@@ -567,18 +583,27 @@ def _policy(
         return min(legal, key=row.__getitem__)
     if seat in k.boilers and len(safe) < len(legal):
         return max(legal, key=row.__getitem__)  # its task wants this Boil Over
-    best = _winner(k, plays) if plays else None
-    current = best[0] if best else -1
-    if desire[seat] > (desire[current] if current >= 0 else 0.0) + 1.0:
-        beaters = [f for f in safe if _beats(k, seat, f, best, lead if lead >= 0 else SUIT[f])]
+    w = k.weaver[seat]
+    takes = _OPENS[w] if best is None else _TAKES[w][lead][best[1]]
+    if desire[seat] > (desire[best[0]] if best else 0.0) + 1.0:
+        beaters = [f for f in safe if takes[f]]
         if beaters:
             return max(beaters, key=RANK.__getitem__)
-    duck = [f for f in safe if not _beats(k, seat, f, best, lead)] if plays else safe
+    duck = [f for f in safe if not takes[f]] if lead >= 0 else safe
     pool = duck or safe
     reserve = room - 2 * after
-    roomy = [f for f in pool if row[f] <= reserve]
-    if roomy:
-        return max(roomy, key=lambda f: (row[f], -RANK[f]))
+    # The highest value that leaves room for the rest, the lower rank on a tie, the first
+    # such card on a tie of both.
+    pick = -1
+    pick_value = 0
+    for f in pool:
+        value = row[f]
+        if value <= reserve and (
+            pick < 0 or value > pick_value or (value == pick_value and RANK[f] < RANK[pick])
+        ):
+            pick, pick_value = f, value
+    if pick >= 0:
+        return pick
     return min(pool, key=row.__getitem__)
 
 
@@ -602,16 +627,21 @@ def play_out(
     catalyze = intent == "catalyze"
     if catalyze and total > limit:  # the card just added boils it over
         return Outcome(BOIL, plays[-1][0], plays, total, plays[0][0], False)
+    lead = SUIT[plays[0][1]]
+    best = _winner(k, plays)
     last = len(order) - 1
+    weaver = k.weaver
     for i, seat in enumerate(order):
         row = rows[seat]
-        f = _policy(k, seat, hands[seat], plays, total, limit, intent, desire, last - i, row)
+        f = _policy(k, seat, hands[seat], lead, best, total, limit, intent, desire, last - i, row)
         plays.append((seat, f))
         total += row[f]
         if catalyze and total > limit:
             return Outcome(BOIL, seat, plays, total, plays[0][0], False)
+        w = weaver[seat]
+        if _OPENS[w][f] if best is None else _TAKES[w][lead][best[1]][f]:
+            best = (seat, f)
     leader = plays[0][0]
-    best = _winner(k, plays)
     who = best[0] if best else leader
     if intent == "catalyze":
         if claim >= 0:
