@@ -65,6 +65,8 @@ class Knowledge:
         self.lead_alch = int(v["lead_alchemist"])
         self.eq = v["equilibrium"]
         self.tasks = [(t["id"], t["owner"]) for t in v["tasks"] if t["status"] == "open"]
+        self.task_values = [(OUTCOME_VALUE[tid], o) for tid, o in self.tasks]
+        self.transmuted = any(h[0] == "T" for h in self.history)
         # Seats whose task wants them to boil the cauldron over (and can afford it).
         self.boilers = {
             o
@@ -76,6 +78,7 @@ class Knowledge:
         self.hand_ids = [c["id"] for c in v["hand"] or ()]
         self.known: list[list[int]] = [[BY_CODE[c["face"]] for c in k] for k in v["known"]]
         self.plays = [(p, BY_CODE[code]) for p, _, code in v["plays"]]
+        self.played = {p for p, _ in self.plays}
         seen: set[int] = set(self.hand_ids)
         for k in v["known"]:
             seen.update(c["id"] for c in k)
@@ -96,6 +99,9 @@ class Knowledge:
             lo, hi = {"top": (r + 1, 99), "bottom": (-99, r - 1)}.get(hint, (-99, 99))
             self.bounds[seat].append((su, lo, hi))
         self._vals: dict[tuple[str, int], list[list[int]]] = {}
+        self._capable: dict[
+            Callable[[int], bool], tuple[list[int], list[int], list[tuple[int, float]]]
+        ] = {}
         places = [o for o in range(n) if o != me and self.slots[o] > 0]
         # Per unseen card, the hands it may be in (in seat order), then out of play if any.
         self.admit = admit = {c: self._hands_for(c, places) for c in self.unseen}
@@ -165,9 +171,18 @@ class Knowledge:
         def ok(f: int) -> bool:
             return pred(f) or (flip and f < DUAL and pred(FLIP[f]))
 
-        n: float = sum(1 for f in self.hand if f not in skip and ok(f))
-        n += sum(1 for k in self.known for f in k if f not in skip and ok(f))
-        n += sum(p for c, p in self.in_play.items() if c not in skip and ok(c))
+        lists = self._capable.get(pred)
+        if lists is None:
+            # The cards that could show such a face, made once per ``pred``.
+            lists = self._capable[pred] = (
+                [f for f in self.hand if ok(f)],
+                [f for k in self.known for f in k if ok(f)],
+                [(c, p) for c, p in self.in_play.items() if ok(c)],
+            )
+        hand, known, unseen = lists
+        n: float = sum(1 for f in hand if f not in skip)
+        n += sum(1 for f in known if f not in skip)
+        n += sum(p for c, p in unseen if c not in skip)
         return n
 
     def sample(self, rng: Rng) -> list[list[int]]:
@@ -211,7 +226,7 @@ class Knowledge:
 class Outcome:
     """How a reaction ends, as the bot imagines it."""
 
-    __slots__ = ("anchor", "faces", "final", "kind", "leader", "plays", "total", "who")
+    __slots__ = ("anchor", "faces", "final", "kind", "leader", "plays", "seats", "total", "who")
 
     def __init__(
         self,
@@ -228,6 +243,7 @@ class Outcome:
         self.who = who  # the winner, the one who boiled it, or who leads after a Transmute
         self.plays = plays
         self.faces = [f for _, f in plays]
+        self.seats = [p for p, _ in plays]
         self.total = total
         self.leader = leader
         self.final = final
@@ -245,9 +261,8 @@ def _left_after(k: Knowledge, seat: int, out: Outcome) -> int:
 
 def _change(k: Knowledge, seat: int, out: Outcome) -> int:
     if out.kind == TOK:
-        return 1 if any(p == seat for p, _ in out.plays) else 0
-    already = any(p == seat for p, _ in k.plays)
-    return -1 if not already and any(p == seat for p, _ in out.plays) else 0
+        return 1 if seat in out.seats else 0
+    return -1 if seat not in k.played and seat in out.seats else 0
 
 
 def _won_by(out: Outcome, seat: int) -> bool:
@@ -285,8 +300,14 @@ def _content(pred: Callable[[int], bool], scarce: bool) -> TaskValue:
     """'Win a card such that pred': done if the owner wins one; a matching card that goes
     elsewhere makes the rest scarcer."""
 
+    hit = [pred(f) for f in ALL_CARDS]
+
     def value(k: Knowledge, o: int, out: Outcome) -> float:
-        hits = [f for f in out.faces if pred(f)]
+        hits = False
+        for f in out.faces:
+            if hit[f]:
+                hits = True
+                break
         if _won_by(out, o):
             return TASK if hits else 2.0
         if not hits or out.kind == TOK or not scarce:
@@ -298,9 +319,13 @@ def _content(pred: Callable[[int], bool], scarce: bool) -> TaskValue:
 
 
 def _avoid(pred: Callable[[int], bool]) -> TaskValue:
+    hit = [pred(f) for f in ALL_CARDS]
+
     def value(k: Knowledge, o: int, out: Outcome) -> float:
-        if _won_by(out, o) and any(pred(f) for f in out.faces):
-            return -BIG
+        if out.kind == WIN and out.who == o:
+            for f in out.faces:
+                if hit[f]:
+                    return -BIG
         return 0.0
 
     return value
@@ -333,7 +358,7 @@ def _transmute_rank(top: bool) -> TaskValue:
 
 
 def _fizzle(k: Knowledge, o: int, out: Outcome) -> float:
-    return TASK if out.kind == FIZ and any(p == o for p, _ in out.plays) else 0.0
+    return TASK if out.kind == FIZ and o in out.seats else 0.0
 
 
 def _lead_one(k: Knowledge, o: int, out: Outcome) -> float:
@@ -382,13 +407,16 @@ def _compare(
         rivals = rival(k, o)
         if not rivals:
             return -BIG
-        mine = k.wins[o] + (1 if _won_by(out, o) else 0)
+        wins = k.wins
+        who = out.who if out.kind == WIN else -1
+        mine = wins[o] + (1 if who == o else 0)
+        final = out.final
         total = 0.0
         for r in rivals:
-            theirs = k.wins[r] + (1 if _won_by(out, r) else 0)
-            before = goal(k.wins[o], k.wins[r])
+            theirs = wins[r] + (1 if who == r else 0)
+            before = goal(wins[o], wins[r])
             after = goal(mine, theirs)
-            if out.final:
+            if final:
                 total += TASK if after else -BIG
             elif after and not before:
                 total += TASK * 0.3
@@ -396,7 +424,7 @@ def _compare(
                 total -= TASK * 0.3
             elif not after:
                 # Moving toward the goal still helps.
-                gap_before = abs(k.wins[o] - k.wins[r])
+                gap_before = abs(wins[o] - wins[r])
                 gap_after = abs(mine - theirs)
                 total += TASK * 0.15 * (gap_before - gap_after)
         return total
@@ -486,8 +514,8 @@ def _danger(v: int) -> float:
 def outcome_value(k: Knowledge, out: Outcome) -> float:
     """The team's view of how a reaction ends."""
     score = 0.0
-    for tid, owner in k.tasks:
-        score += OUTCOME_VALUE[tid](k, owner, out)
+    for value, owner in k.task_values:
+        score += value(k, owner, out)
     if out.kind == BOIL:
         score -= BIG if k.slag + 1 >= k.cap else 45.0 + 35.0 * k.slag
     elif out.kind == WIN:
@@ -496,7 +524,7 @@ def outcome_value(k: Knowledge, out: Outcome) -> float:
         if k.special == "equilibrium" and out.total == 22 and not k.eq["catalyze_22"]:
             score += TASK
     elif out.kind == TOK:
-        if k.special == "transmute" and not _any_transmute(k):
+        if k.special == "transmute" and not k.transmuted:
             score += TASK
         if k.special == "equilibrium" and out.total == 18 and not k.eq["transmute_18"]:
             score += TASK
@@ -504,12 +532,12 @@ def outcome_value(k: Knowledge, out: Outcome) -> float:
         weight = 0.5 + 0.5 * (k.n - 2)
         for p, f in out.plays:
             if f < DUAL and p != out.anchor:
-                score += weight * (_danger(RANK[f]) - _danger(10 - RANK[f]))
+                score += weight * _FLIP_GAIN[f]
     return score
 
 
-def _any_transmute(k: Knowledge) -> bool:
-    return any(h[0] == "T" for h in k.history)
+# Per face below the Catalysts, what flipping it does to how awkward it is to hold.
+_FLIP_GAIN: tuple[float, ...] = tuple(_danger(RANK[f]) - _danger(10 - RANK[f]) for f in range(DUAL))
 
 
 # -- playing out the rest of a reaction -------------------------------------------------
