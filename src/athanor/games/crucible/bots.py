@@ -76,6 +76,10 @@ class Knowledge:
         }
         self.hand = [BY_CODE[c["face"]] for c in v["hand"] or ()]
         self.hand_ids = [c["id"] for c in v["hand"] or ()]
+        # The card kept for the last trick by a bot whose task is to win it (else -1).
+        self.strongest = -1
+        if any(t == "last-trick" and o == me for t, o in self.tasks) and len(self.hand) > 1:
+            self.strongest = max(self.hand, key=lambda x: (x >= DUAL, RANK[x]))
         self.known: list[list[int]] = [[BY_CODE[c["face"]] for c in k] for k in v["known"]]
         self.plays = [(p, BY_CODE[code]) for p, _, code in v["plays"]]
         self.played = {p for p, _ in self.plays}
@@ -103,37 +107,33 @@ class Knowledge:
             Callable[[int], bool], tuple[list[int], list[int], list[tuple[int, float]]]
         ] = {}
         places = [o for o in range(n) if o != me and self.slots[o] > 0]
-        # Per unseen card, the hands it may be in (in seat order), then out of play if any.
-        self.admit = admit = {c: self._hands_for(c, places) for c in self.unseen}
-        # The chance that an unseen card is still in some hand (not out of play).
         out = self.out_slots
+        out_place = [-1] if out > 0 else []
+        whispered = any(self.bounds[o] for o in places)
+        # Per unseen card, the places it may be: the hands (in seat order) with no void shown
+        # in its suit and no whisper ruling its rank out, then out of play if any cards are.
+        self.admit: dict[int, list[int]] = {}
+        # The chance that an unseen card is still in some hand (not out of play).
         self.in_play: dict[int, float] = {}
-        for c, fit in admit.items():
-            room = sum(self.slots[o] for o in fit)
+        by_suit: dict[int, tuple[list[int], int]] = {}  # hands not void in a suit, their room
+        for c in self.unseen:
+            su = SUIT[c]
+            if su not in by_suit:
+                seats = [o for o in places if not self.voids[o] >> su & 1]
+                by_suit[su] = (seats, sum(self.slots[o] for o in seats))
+            fit, room = by_suit[su]
+            if whispered:
+                fit = [o for o in fit if not self._ruled_out(o, c)]
+                room = sum(self.slots[o] for o in fit)
+            self.admit[c] = fit + out_place
             self.in_play[c] = room / (room + out) if room + out else 0.0
-        if out > 0:
-            places.append(-1)
-            for fit in admit.values():
-                fit.append(-1)
-        self.places = places
         # Cards with the fewest places go first when dealing (the rest follow at random).
-        self._order_key = {c: len(fit) for c, fit in admit.items()}
+        self._order_key = {c: len(fit) for c, fit in self.admit.items()}
 
-    def _hands_for(self, c: int, seats: list[int]) -> list[int]:
-        """Which of ``seats`` may hold the unseen card ``c``: no void shown in its suit, no
-        whisper that rules its rank out."""
+    def _ruled_out(self, o: int, c: int) -> bool:
+        """Whether a whisper of seat ``o`` rules out its holding the unseen card ``c``."""
         su, r = SUIT[c], RANK[c]
-        voids, bounds = self.voids, self.bounds
-        fit = []
-        for o in seats:
-            if voids[o] >> su & 1:
-                continue
-            for bsu, lo, hi in bounds[o]:
-                if su == bsu and lo <= r <= hi:
-                    break
-            else:
-                fit.append(o)
-        return fit
+        return any(su == bsu and lo <= r <= hi for bsu, lo, hi in self.bounds[o])
 
     # -- values ----------------------------------------------------------------------
 
@@ -190,10 +190,12 @@ class Knowledge:
         cards = list(self.unseen)
         rng.shuffle(cards)
         cards.sort(key=self._order_key.__getitem__)
-        room = {p: (self.out_slots if p < 0 else self.slots[p]) for p in self.places}
-        held: dict[int, list[int]] = {p: [] for p in self.places}
+        # By seat, and out of play at index -1.
+        room = [*self.slots, self.out_slots]
+        held: list[list[int]] = [[] for _ in room]
+        admit = self.admit
         for c in cards:
-            opts = [p for p in self.admit[c] if room[p]]
+            opts = [p for p in admit[c] if room[p]]
             if not opts:
                 return self._sample_exact(rng)
             if len(opts) == 1:
@@ -208,10 +210,7 @@ class Knowledge:
                     k -= room[q]
             held[p].append(c)
             room[p] -= 1
-        return [
-            list(self.hand) if o == self.me else self.known[o] + held.get(o, [])
-            for o in range(self.n)
-        ]
+        return [list(self.hand) if o == self.me else self.known[o] + held[o] for o in range(self.n)]
 
     def _sample_exact(self, rng: Rng) -> list[list[int]]:
         slots = [(o, self.slots[o]) for o in range(self.n) if o != self.me]
@@ -1067,10 +1066,8 @@ class TeamBot:
         back flipped, which the outcome already counts); a bot that must win the last trick
         keeps its strongest card for it."""
         keep = 0.0
-        if any(t == "last-trick" and o == k.me for t, o in k.tasks) and len(k.hand) > 1:
-            strongest = max(k.hand, key=lambda x: (x >= DUAL, RANK[x]))
-            if f == strongest:
-                keep -= TASK * 0.4
+        if f == k.strongest:
+            keep -= TASK * 0.4
         if intent == "transmute":
             return keep
         return keep + 0.6 * (k.n - 2) * _danger(k.val(k.me, f, intent))
@@ -1080,9 +1077,12 @@ class TeamBot:
         if intent != "catalyze":
             return [0.0] * k.n
         total = sum(k.val(p, f, intent) for p, f in plays)
-        return [
-            outcome_value(k, Outcome(WIN, s, plays, total, plays[0][0], False)) for s in range(k.n)
-        ]
+        out = Outcome(WIN, 0, plays, total, plays[0][0], False)
+        desire = []
+        for s in range(k.n):
+            out.who = s
+            desire.append(outcome_value(k, out))
+        return desire
 
     def _play(self, k: Knowledge, v: Any, d: Decision) -> str:
         cards = [i for i in d.ids if i.startswith("play:")]
