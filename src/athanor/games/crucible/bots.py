@@ -33,6 +33,7 @@ TASK = 100.0  # a task done
 SAMPLES = 6  # deals of the unseen cards per decision
 
 WIN, BOIL, TOK, FIZ = 0, 1, 2, 3  # how a reaction ends: won, boiled, transmuted, fizzled
+_OF_SUIT = tuple(tuple(f for f in ALL_CARDS if SUIT[f] == su) for su in range(7))  # by suit
 
 
 class Knowledge:
@@ -109,7 +110,9 @@ class Knowledge:
         places = [o for o in range(n) if o != me and self.slots[o] > 0]
         out = self.out_slots
         out_place = [-1] if out > 0 else []
-        whispered = any(self.bounds[o] for o in places)
+        # By seat, the cards its whispers rule out; and all of them.
+        barred = [self._ruled_out(o) for o in range(n)]
+        barred_any = set().union(*(barred[o] for o in places))
         # Per unseen card, the places it may be: the hands (in seat order) with no void shown
         # in its suit and no whisper ruling its rank out, then out of play if any cards are.
         self.admit: dict[int, list[int]] = {}
@@ -122,18 +125,17 @@ class Knowledge:
                 seats = [o for o in places if not self.voids[o] >> su & 1]
                 by_suit[su] = (seats, sum(self.slots[o] for o in seats))
             fit, room = by_suit[su]
-            if whispered:
-                fit = [o for o in fit if not self._ruled_out(o, c)]
+            if c in barred_any:
+                fit = [o for o in fit if c not in barred[o]]
                 room = sum(self.slots[o] for o in fit)
             self.admit[c] = fit + out_place
             self.in_play[c] = room / (room + out) if room + out else 0.0
         # Cards with the fewest places go first when dealing (the rest follow at random).
         self._order_key = {c: len(fit) for c, fit in self.admit.items()}
 
-    def _ruled_out(self, o: int, c: int) -> bool:
-        """Whether a whisper of seat ``o`` rules out its holding the unseen card ``c``."""
-        su, r = SUIT[c], RANK[c]
-        return any(su == bsu and lo <= r <= hi for bsu, lo, hi in self.bounds[o])
+    def _ruled_out(self, o: int) -> set[int]:
+        """The cards seat ``o``'s whispers say it cannot hold."""
+        return {c for su, lo, hi in self.bounds[o] for c in _OF_SUIT[su] if lo <= RANK[c] <= hi}
 
     # -- values ----------------------------------------------------------------------
 
