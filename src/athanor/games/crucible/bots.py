@@ -84,6 +84,11 @@ class Knowledge:
         self.known: list[list[int]] = [[BY_CODE[c["face"]] for c in k] for k in v["known"]]
         self.plays = [(p, BY_CODE[code]) for p, _, code in v["plays"]]
         self.played = {p for p, _ in self.plays}
+        # A Catalyze ends the mission when each of these seats plays its last card in it; None
+        # if some seat will still hold a card after this trick whatever happens.
+        self.finish: list[int] | None = [s for s in range(n) if self.sizes[s] > 0]
+        if any(self.sizes[s] > 1 or s in self.played for s in self.finish):
+            self.finish = None
         seen: set[int] = set(self.hand_ids)
         for k in v["known"]:
             seen.update(c["id"] for c in k)
@@ -203,7 +208,7 @@ class Knowledge:
             if len(opts) == 1:
                 p = opts[0]
             else:
-                k = rng.below(sum(room[p] for p in opts))
+                k = rng.below(sum(map(room.__getitem__, opts)))
                 p = opts[-1]
                 for q in opts:
                     if k < room[q]:
@@ -676,7 +681,9 @@ def play_out(
         if claim >= 0:
             who = claim
         out = Outcome(WIN, who, plays, total, leader, False)
-        out.final = all(_left_after(k, s, out) <= 0 for s in range(k.n))
+        # The last trick when every card left is in it.
+        finish = k.finish
+        out.final = finish is not None and all(s in out.seats for s in finish)
         return out
     if total >= target or forced:
         return Outcome(TOK, who, plays, total, leader, False, anchor)
