@@ -107,7 +107,8 @@ def _cover(deficit: list[str], flex: list[tuple[str, ...]], wild: bool) -> int:
 
 
 class DeskSummary:
-    """The Desk's cards by what they can give: one element each, several, or Magma."""
+    """The Desk's cards by what they can give: one element each (``plain``: how many cards
+    give each element, none kept at 0), several, or Magma."""
 
     __slots__ = ("_cards", "_has", "_shown", "flex", "plain", "wild")
 
@@ -152,14 +153,24 @@ class DeskSummary:
         self.put(c.elements, c.wild)
 
     def take(self, elements: tuple[str, ...], wild: bool) -> None:
-        """Leave out one card with these elements (Magma if ``wild``), as ``remove``."""
-        self._shown = self._has = None
+        """Leave out one card with these elements (Magma if ``wild``), as ``remove``; the
+        element sets kept stay while they are still right."""
         if wild:
             self.wild -= 1
-        elif len(elements) == 1:
-            self.plain[elements[0]] -= 1
+            return
+        if len(elements) == 1:
+            e = elements[0]
+            plain = self.plain
+            n = plain[e] - 1
+            if n:
+                plain[e] = n
+                return  # (the element is still there)
+            del plain[e]  # (no count of 0 is kept: the keys are the elements there)
+            if self._has is not None:
+                self._has.discard(e)
         else:
             self.flex.remove(elements)
+        self._shown = None
 
     def put(self, elements: tuple[str, ...], wild: bool) -> None:
         """Count one more card with these elements (Magma if ``wild``), as ``add``."""
@@ -184,7 +195,7 @@ class DeskSummary:
         """As ``shown``, but kept till the summary changes: read it, never change it."""
         out = self._shown
         if out is None:
-            out = {e for e, n in self.plain.items() if n}
+            out = set(self.plain)
             for f in self.flex:
                 out.update(f)
             self._shown = out
@@ -195,7 +206,7 @@ class DeskSummary:
         never change it."""
         out = self._has
         if out is None:
-            out = self._has = {e for e, n in self.plain.items() if n}
+            out = self._has = set(self.plain)
         return out
 
     def can_give(self, needs: tuple[str, ...] | list[str], anyk: int, wild_ok: bool) -> bool:
