@@ -331,6 +331,8 @@ def meet(accepts: tuple[frozenset[str], ...], held: list[str]) -> bool:
     """Whether distinct collected recipes (by name) fit each of ``accepts`` (as
     ``match_recipes``)."""
     first = accepts[0]
+    if len(accepts) == 1:  # (the commonest case, in C)
+        return not first.isdisjoint(held)
     rest = accepts[1:]
     for i, n in enumerate(held):
         if n in first and (not rest or meet(rest, held[:i] + held[i + 1 :])):
@@ -467,6 +469,16 @@ def serving(
     without = {e: frozenset(ids) for e, ids in shows.items()}
     without[""] = plain
     return ({e: ids | magma for e, ids in without.items()}, magma), (without, frozenset())
+
+
+@functools.lru_cache(maxsize=16)
+def key_ids(cs: CardSet) -> dict[str, frozenset[int]]:
+    """The card ids of each key (copies alike in all but their ids), made once per card set
+    (as many kept as card sets are, cards.load)."""
+    out: dict[str, set[int]] = {}
+    for c in cs.cards:
+        out.setdefault(c.key, set()).add(c.id)
+    return {k: frozenset(ids) for k, ids in out.items()}
 
 
 @functools.lru_cache(maxsize=16)
@@ -755,7 +767,9 @@ class Brew(Frame):
         if verb == "recipe":
             self.recipes.append(int(arg))
             return
-        cards = s.cs.cards
-        self.elements.append(
-            next(d for d in s.desk if cards[d].key == arg and d not in self.elements)
-        )
+        elements = self.elements
+        for d in filter(key_ids(s.cs)[arg].__contains__, s.desk):  # (sifted in C)
+            if d not in elements:
+                elements.append(d)
+                return
+        raise KeyError(f"no {arg} on the Desk")  # (cannot happen: options name Desk cards)
