@@ -331,8 +331,11 @@ def meet(accepts: tuple[frozenset[str], ...], held: list[str]) -> bool:
     """Whether distinct collected recipes (by name) fit each of ``accepts`` (as
     ``match_recipes``)."""
     first = accepts[0]
-    if len(accepts) == 1:  # (the commonest case, in C)
+    if len(accepts) == 1:  # (in C)
         return not first.isdisjoint(held)
+    for a in accepts:  # (most often a need nothing held fits: no pairing to try)
+        if a.isdisjoint(held):
+            return False
     rest = accepts[1:]
     for i, n in enumerate(held):
         if n in first and (not rest or meet(rest, held[:i] + held[i + 1 :])):
