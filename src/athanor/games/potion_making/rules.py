@@ -329,9 +329,13 @@ class PotionMakingState(GameState):
         """Lay a card from a hand on the Desk as an element, scoring 1 if it is new (the
         spell that made it happen was told when it was cast)."""
         c = self.cs.cards[cid]  # (as element_is_new)
-        new = not c.wild and not desk_summary(self).there().issuperset(c.elements)
+        summary = desk_summary(self)
+        new = not c.wild and not summary.there().issuperset(c.elements)
         self.from_hand(seat, cid)
         self.desk.append(cid)
+        # The kept summary counts the card now, as desk_summary would at the next question.
+        summary.put(c.elements, c.wild)
+        summary._cards.append(cid)
         if new:
             self.scores[seat] += 1
         if self.log is not None:
