@@ -339,7 +339,7 @@ class Turn(Frame):
         if s.mode == "practice":
             s.phase = "draw"
             self.step = "play"
-            _take(s, seat, max(0, PRACTICE_HAND - len(s.hands[seat])))
+            _take(s, seat, PRACTICE_HAND - len(s.hands[seat]))  # (none at 5 or more)
         else:
             self.step = "first"
 
@@ -403,7 +403,7 @@ def _take(s: PotionMakingState, seat: int, n: int, why: str = "") -> None:
     taken.reverse()
     del pile[-n:]
     hand += taken
-    s.seal()  # hidden cards come to light: no undo past this
+    s._sealed = True  # (as s.seal()) hidden cards come to light: no undo past this
     if s.log is not None:
         s.tell_draws(seat, taken)
 
