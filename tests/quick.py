@@ -14,6 +14,7 @@ PLANNER_PLAYS = 24  # quick games a decision for Dominion's planner (the level: 
 CRUCIBLE_PLAYS = 2  # playouts an option for the Crucible's planner's draft (the level: 8)
 # The Crucible's expert's playouts beyond those (the level: 8 at the draft, 8 at the discipline)
 CRUCIBLE_MORE = {"task": 1, "keep": 1}
+CRUCIBLE_BUDGET = 4  # playouts a decision for the Crucible's levels (hard: 8, expert: 14)
 SEARCH_CAP = ",iterations=2"
 
 
@@ -34,6 +35,10 @@ def bot(game: str, name: str, seed: int) -> Any:
         from athanor.games.crucible.planner import PlannerBot
 
         return PlannerBot(seed, plays=CRUCIBLE_PLAYS, more=CRUCIBLE_MORE)
+    if game == "crucible" and name in ("budget-planner", "budget-expert"):
+        made = catalog.bot(game, name, seed)
+        made.budget = CRUCIBLE_BUDGET
+        return made
     if name.startswith("ismcts") and "time=" in name and "iterations=" not in name:
         return catalog.bot(game, name + SEARCH_CAP, seed)
     return catalog.bot(game, name, seed)

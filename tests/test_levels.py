@@ -44,12 +44,14 @@ def test_every_game_has_the_four_levels_each_with_one_line(game: str) -> None:
 
         assert isinstance(expert, OptimalBot)
         assert spec.levels["expert"].bot == spec.levels["hard"].bot
-    elif game == "crucible":  # hard's task planner with more playouts, a fixed budget
-        from athanor.games.crucible.planner import PlannerBot
+    elif game == "crucible":  # the task planner, held to a budget of playouts a decision
+        from athanor.games.crucible.planner import EXPERT_BUDGET, HARD_BUDGET, PlannerBot
 
         assert isinstance(expert, PlannerBot) and expert.more.get("task", 0) > 0
+        assert expert.more.get("keep", 0) > 0 and expert.budget == EXPERT_BUDGET
         hard = catalog.bot(game, "hard", 1)
-        assert isinstance(hard, PlannerBot) and not hard.more
+        assert isinstance(hard, PlannerBot) and not hard.more and hard.budget == HARD_BUDGET
+        assert HARD_BUDGET < EXPERT_BUDGET
     else:  # a search with a one-second budget
         assert isinstance(expert, Ismcts) and expert.seconds == 1.0 and expert.iterations is None
     listed = spec.to_json()["levels"]

@@ -12,7 +12,13 @@ from athanor import catalog
 from athanor.engine import Decision, GameState
 from athanor.games.crucible import planner
 from athanor.games.crucible.bots import TeamBot
-from athanor.games.crucible.planner import EXPERT_MORE, PlannerBot
+from athanor.games.crucible.planner import (
+    EXPERT_BUDGET,
+    EXPERT_MORE,
+    HARD_BUDGET,
+    HARD_MARGIN,
+    PlannerBot,
+)
 
 
 def _draft(seed: int) -> GameState:
@@ -65,11 +71,18 @@ def test_the_planner_is_deterministic_for_a_seed_and_plans_only_the_draft() -> N
 
 
 def test_the_expert_is_the_planner_with_more_playouts_at_the_draft_and_the_discipline() -> None:
-    assert athanor.spec("crucible").levels["expert"].bot == "expert-planner"
-    bot = catalog.bot("crucible", "expert-planner", 1)
+    levels = athanor.spec("crucible").levels
+    assert (levels["hard"].bot, levels["expert"].bot) == ("budget-planner", "budget-expert")
+    bot = catalog.bot("crucible", "expert", 1)
     assert isinstance(bot, PlannerBot)
     assert (bot.plays, bot.planned, bot.more) == (8, frozenset({"task"}), dict(EXPERT_MORE))
-    assert EXPERT_MORE == {"task": 8, "keep": 8}
+    assert EXPERT_MORE == {"task": 8, "keep": 8} and bot.budget == EXPERT_BUDGET == 14
+    hard = catalog.bot("crucible", "hard", 1)
+    assert isinstance(hard, PlannerBot) and not hard.more
+    assert (hard.plays, hard.budget, hard.margin) == (8, HARD_BUDGET, HARD_MARGIN)
+    # The names from before budgets keep working, as they were.
+    old = catalog.bot("crucible", "expert-planner", 1)
+    assert isinstance(old, PlannerBot) and old.more == dict(EXPERT_MORE) and old.budget is None
     g = _draft(0)
     d = g.decision
     assert d is not None

@@ -10,7 +10,12 @@ from athanor.games.crucible.commands import COMMANDS, rules_now, status
 from athanor.games.crucible.disciplines import DISCIPLINES
 from athanor.games.crucible.encoding import encoding
 from athanor.games.crucible.missions import MISSIONS
-from athanor.games.crucible.planner import PlannerBot, make_expert
+from athanor.games.crucible.planner import (
+    PlannerBot,
+    make_budget_expert,
+    make_budget_planner,
+    make_expert,
+)
 from athanor.games.crucible.rules import CrucibleState
 
 
@@ -163,6 +168,8 @@ SPEC = GameSpec(
         "beginner": make_beginner,
         "planner": PlannerBot,
         "expert-planner": make_expert,
+        "budget-planner": make_budget_planner,
+        "budget-expert": make_budget_expert,
     },
     default_bot="team",
     levels={
@@ -178,18 +185,16 @@ SPEC = GameSpec(
             "imagining 6 deals of the hidden hands. The default bot; thinks briefly.",
         ),
         "hard": Level(
-            "planner",
-            "The team bot, drafting tasks by playing the mission out (8 paired playouts an "
-            "option, from its own view): over 400 paired missions (3-4 players, missions 4 and "
-            "8) it won 12 points more than normal (6 to 18). About 0.1 s a decision; seconds "
-            "at the draft.",
+            "budget-planner",
+            "The team bot, drafting tasks by playing the mission out from its own view, 8 "
+            "playouts a pick: 6.2 points more than normal (-0.3 to +12.8) over 240 paired "
+            "missions (3-5 players, missions 8 and 12). About 0.3 s a draft pick.",
         ),
         "expert": Level(
-            "expert-planner",
-            "The hard planner with more playouts (16 an option at the task draft, 8 at the "
-            "choice of discipline). Against hard at mission 8 (100 paired missions) it won 7 "
-            "points more (-3 to +17): not shown stronger. About 0.2 s a decision; up to 6 s at "
-            "a draft pick.",
+            "budget-expert",
+            "The planner with 14 playouts a decision, at the task draft and the choice of "
+            "discipline: 14.2 points more than normal (+7.2 to +21.2) over 240 paired "
+            "missions (3-5 players, missions 8 and 12). Up to about a second at those picks.",
         ),
     },
     status=status,

@@ -1,5 +1,5 @@
-"""The Crucible's planner (the hard level): the team bot, except that at the decisions that
-shape a mission it tries each option by playing the mission out.
+"""The Crucible's planner (the hard and expert levels): the team bot, except that at the
+decisions that shape a mission it tries each option by playing the mission out.
 
 At a planned decision (by default only the task draft: who owns which task decides many
 missions, and the team bot's table of draft scores often misjudges it) it deals the hidden
@@ -11,17 +11,23 @@ fairly. It takes the option that won most, unless it does not win more than the 
 own pick by more than ``margin`` missions: then the team bot's pick stands. An option
 leaves the race as soon as it can no longer be chosen however the deals left fall, so
 the choice is the one playing every option on every deal gives, for fewer playouts
-(about 12% fewer at the expert's settings). Every other decision is the team bot's. With
-its budget a number of playouts it is deterministic for a seed. Measured against the team
-bot on the same seeds: benchmarks/crucible_hard.py.
+(about 12% fewer at the expert's settings). Every other decision is the team bot's.
 
-The expert level (``make_expert``) is the same planner with ``more`` playouts: at the draft
-8 beyond hard's 8, and at the choice of discipline (``keep``) 8 where hard plays none. Those
-extra playouts take their seeds from a generator of their own, so its first 8 at the draft
-are hard's own and the team bot's draws are untouched: where the extra playouts change no
-choice, the expert plays the very mission hard plays (``departures`` counts the choices they
-changed), which lets the two be compared on the same seeds with little noise.
-"""
+A ``budget`` caps the playouts of one decision, so a level answers in about the same time
+whatever the number of options. When the race could take more, the budget is spent by
+sequential halving instead: every option plays a deal or two, the better half (and the
+team bot's pick) plays more, and so on. The levels: hard (``make_budget_planner``) 8
+playouts a decision at the draft, about half a second; expert (``make_budget_expert``) 14
+at the draft and at the choice of discipline, about a second. With budgets counted in
+playouts, not seconds, every level is deterministic for a seed.
+
+``make_expert`` is the planner with ``more`` playouts and no budget (the expert level
+before budgets): at the draft 8 beyond ``plays``, and 8 at the choice of discipline
+(``keep``). Those extra playouts take their seeds from a generator of their own, so its
+first 8 at the draft are the planner's own and the team bot's draws are untouched: where
+the extra playouts change no choice, it plays the very mission the planner plays
+(``departures`` counts the choices they changed). Measured against the team bot on the
+same seeds: benchmarks/crucible_hard.py."""
 
 from __future__ import annotations
 
@@ -38,6 +44,11 @@ MARGIN = 1  # missions an option must win beyond the team bot's pick
 MAX_STEPS = 2_000  # a playout not over by then counts as lost
 # The expert's playouts beyond hard's, by kind of decision: the draft and the discipline kept.
 EXPERT_MORE: Mapping[str, int] = {"task": 8, "keep": 8}
+# The levels' budgets, playouts a decision: about half a second and a second at a draft pick
+# on one core of the reference machine (a playout is a whole mission, about 50-100 ms).
+HARD_BUDGET = 8
+HARD_MARGIN = 0  # with few deals an option, any lead over the team bot's pick is taken
+EXPERT_BUDGET = 14
 
 
 class PlannerBot(TeamBot):
@@ -167,10 +178,25 @@ class PlannerBot(TeamBot):
 
 
 def make_expert(seed: int = 0) -> PlannerBot:
-    """The expert level: the planner with 8 more playouts at the draft (16 in all) and 8 at
-    the choice of discipline."""
+    """The planner with 8 more playouts at the draft (16 in all) and 8 at the choice of
+    discipline, with no budget (the expert level before budgets: seconds at a draft pick)."""
     bot = PlannerBot(seed, more=EXPERT_MORE)
     bot.name = "expert-planner"
+    return bot
+
+
+def make_budget_planner(seed: int = 0) -> PlannerBot:
+    """The hard level: the planner held to ``HARD_BUDGET`` playouts a decision."""
+    bot = PlannerBot(seed, margin=HARD_MARGIN, budget=HARD_BUDGET)
+    bot.name = "budget-planner"
+    return bot
+
+
+def make_budget_expert(seed: int = 0) -> PlannerBot:
+    """The expert level: the expert planner held to ``EXPERT_BUDGET`` playouts a decision,
+    planning the draft and the discipline."""
+    bot = PlannerBot(seed, more=EXPERT_MORE, budget=EXPERT_BUDGET)
+    bot.name = "budget-expert"
     return bot
 
 
