@@ -187,6 +187,12 @@ class DeskSummary:
         if self._shown is not None:
             self._shown.update(elements)
 
+    def laid(self, cid: int, elements: tuple[str, ...], wild: bool) -> None:
+        """Count card ``cid`` just laid on the Desk, so the kept summary stays up to date
+        (as ``desk_summary`` would bring it at the next question)."""
+        self.put(elements, wild)
+        self._cards.append(cid)
+
     def shown(self) -> set[str]:
         """Every element on the Desk (Magma not counted)."""
         return set(self.there())

@@ -333,9 +333,7 @@ class PotionMakingState(GameState):
         new = not c.wild and not summary.there().issuperset(c.elements)
         self.from_hand(seat, cid)
         self.desk.append(cid)
-        # The kept summary counts the card now, as desk_summary would at the next question.
-        summary.put(c.elements, c.wild)
-        summary._cards.append(cid)
+        summary.laid(cid, c.elements, c.wild)
         if new:
             self.scores[seat] += 1
         if self.log is not None:
