@@ -243,7 +243,7 @@ def test_a_budget_caps_the_playouts_of_a_decision(monkeypatch: pytest.MonkeyPatc
     assert d is not None and len(d.ids) == 5
     played: list[str] = []
     _made_up_playouts(monkeypatch, dict.fromkeys(d.ids, 0.5), played)
-    for budget in range(1, 40):
+    for budget in [*range(1, 40), 60, 79]:  # (all below the 80 every playout would take)
         played.clear()
         bot = PlannerBot(budget, plays=8, more={"task": 8}, budget=budget)
         bot.choose(g, d)

@@ -164,6 +164,8 @@ class PlannerBot(TeamBot):
             if left < len(alive):
                 break  # not one more deal for every option left: choose now
             deals = max(1, left // (len(alive) * (rounds - r)))
+            if k + deals > len(seeds):  # (a budget beyond the playouts set: seeds to match)
+                seeds = seeds + self._seeds(k + deals - len(seeds), self.more_rng)
             for deal_seed, bot_seed in seeds[k : k + deals]:
                 copy = state.determinize(seat, deal_seed)
                 for option in alive:
