@@ -10,7 +10,6 @@ import athanor
 from athanor import catalog
 from athanor.games.dominion.expert import ExpertBot, candidate_plans
 from athanor.games.dominion.rules import DominionState
-from athanor.games.dominion.strategy import StrategyBot
 from tests.research import twins
 
 
@@ -96,47 +95,6 @@ def test_familiar_plans_are_offered_beside_the_cards_they_pair_with() -> None:
     assert buys.index("buy Familiar if count(Familiar) < 3") < buys.index("buy Gold")
     s = _game(1, {"kingdom": cards.replace("Familiar", "Witch")})
     assert not any(p.name.startswith("familiar") for p in candidate_plans(s.kingdom, s.supply))
-
-
-def test_money_plans_with_sentry_and_mine_and_workshop_gardens_where_their_cards_are() -> None:
-    s = _game(1, {"kingdom": "Workshop,Gardens,Sentry,Mine"})
-    names = {p.name for p in candidate_plans(s.kingdom, s.supply)}
-    assert {"workshop-gardens", "sentry-2-after", "mine-1-after"} <= names
-    ten = "Workshop,Gardens,Sentry,Mine,Chapel,Moat,Village,Smithy,Market,Festival"
-    for without in ("Workshop", "Gardens"):
-        s = _game(1, {"kingdom": ten.replace(without, "Cellar")})
-        assert without not in s.kingdom
-        assert "workshop-gardens" not in {p.name for p in candidate_plans(s.kingdom, s.supply)}
-
-
-def _gains(bot: Any, seed: int) -> list[tuple[tuple[str, ...], str]]:
-    """Every gain question the bot answered in a game against big-money-ultimate on a
-    kingdom with dearer cards than Gardens at 4, and its answer."""
-    s = _game(seed, {"kingdom": "Workshop,Gardens,Smithy,Moneylender,Bureaucrat"})
-    seen: list[tuple[tuple[str, ...], str]] = []
-    others = catalog.bot("dominion", "normal", seed + 1)
-    while s.decision is not None:
-        d = s.decision
-        pick = (bot if d.seat == 0 else others).choose(s, d)
-        if d.seat == 0 and any(i.startswith("gain:") for i in d.ids):
-            seen.append((d.ids, pick))
-        s.apply(pick)
-    return seen
-
-
-def test_workshop_gardens_gains_by_its_buy_rules() -> None:
-    """Its Workshops gain Gardens or Workshops (its rules), not the dearest card on offer
-    (a Smithy or a Moneylender at 4), which is what a plain strategy bot takes."""
-    g = _game(1, {"kingdom": "Workshop,Gardens"})
-    plan = next(p for p in candidate_plans(g.kingdom, g.supply) if p.name == "workshop-gardens")
-    seen = [g for seed in (1, 2, 3) for g in _gains(plan.make(seed), seed)]
-    assert len(seen) > 20
-    picks = {pick for _, pick in seen}
-    assert "gain:Gardens" in picks and "gain:Workshop" in picks
-    assert not picks & {"gain:Smithy", "gain:Moneylender", "gain:Bureaucrat"}
-    plain = StrategyBot(plan.make(1).strategy, 1)
-    plain_picks = {pick for seed in (1, 2, 3) for _, pick in _gains(plain, seed)}
-    assert plain_picks & {"gain:Smithy", "gain:Moneylender", "gain:Bureaucrat"}
 
 
 def _states(seed: int, options: dict[str, Any], every: int = 7) -> list[DominionState]:

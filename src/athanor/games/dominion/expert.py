@@ -3,9 +3,8 @@
 The kingdom is public, so which plan suits it can be found by trying: at its first
 decisions the bot plays many quick games from where it stands with each of a set of
 candidate plans in its seat (the heuristic bot; Big Money with one or two of each good
-terminal Action of the kingdom, before or after Gold (and Sentry or Mine); Laboratory or
-Market Big Money, alone or beside a terminal; Familiar Big Money, alone or beside one such
-card; Workshop/Gardens where both are on the table; the shipped
+terminal Action of the kingdom, before or after Gold; Laboratory or Market Big Money, alone
+or beside a terminal; Familiar Big Money, alone or beside one such card; the shipped
 strategy files whose cards are all on the table) against a reference field
 (big-money-ultimate and the heuristic bot, by turns), and keeps the plan that wins most.
 Candidates are weeded out by successive halving: every survivor plays the same games (the
@@ -50,10 +49,6 @@ TERMINALS: dict[str, tuple[str, ...]] = {
     "Bureaucrat": ("1-after", "2-after"),
     "Moneylender": ("1-after",),
     "Moat": ("2-after",),
-    # Not terminals, but money plans with them beat big-money-ultimate where little else
-    # does (2,000 games each, a kingdom of weak cards): two Sentries 61%, one Mine 58%.
-    "Sentry": ("2-after",),
-    "Mine": ("1-after",),
 }
 DRAW = ("Witch", "Smithy", "Council Room", "Library", "Militia", "Moat")
 # Non-terminal Actions that pay their way in a money deck, bought instead of Silver.
@@ -72,20 +67,6 @@ FAMILIAR_WITH: dict[str, int] = {
     "Laboratory": 0,
     "Market": 0,
 }
-
-# Workshop/Gardens: Workshops (bought and gained) fill the deck with cheap cards, Gardens
-# score them, and Estates end the game on piles. Its Workshops gain by these buy rules
-# (``_RuleGainer``). Against big-money-ultimate it won 88.7% of 1,000 games on a kingdom of
-# weak cards, where the best money plan won about 60%.
-WORKSHOP_GARDENS = """name: workshop-gardens
-buy Gardens if count(Workshop) >= 5 or supply(Workshop) == 0
-buy Duchy if supply(Gardens) == 0
-buy Workshop
-buy Gardens
-buy Estate if supply(Gardens) <= 3 or supply(Workshop) == 0
-buy Silver
-buy Copper
-"""
 
 GREEN = (
     "buy Province if money > {p}\n"
@@ -117,25 +98,6 @@ class Plan:
 
     name: str
     make: Callable[[int], Any]
-
-
-class _RuleGainer(StrategyBot):
-    """A strategy bot that, asked which card to gain (Workshop), takes the first card its
-    buy rules would buy, rather than the dearest."""
-
-    def choose(self, state: GameState, decision: Decision) -> str:
-        ids = decision.ids
-        if any(i.startswith("gain:") for i in ids):
-            for _, condition, card in self._buy_rules:
-                gain = "gain:" + card
-                if gain in ids and (condition is None or condition(state, decision.seat)):
-                    return gain
-        return super().choose(state, decision)
-
-
-def _gainer_plan(text: str) -> Plan:
-    st = parsed(text, "expert")
-    return Plan(st.name, lambda seed: _RuleGainer(st, seed))
 
 
 def _strategy_plan(text: str) -> Plan:
@@ -179,10 +141,8 @@ def candidate_plans(kingdom: list[str] | tuple[str, ...], supply: dict[str, int]
             else:
                 texts.append(_money_plan(f"{s}-{_slug(draw)}", [], [line, f"buy {c}"]))
     texts += _familiar_texts(kingdom)
-    made = [_strategy_plan(text) for text in texts]
-    if "Workshop" in kingdom and "Gardens" in kingdom:
-        made.append(_gainer_plan(WORKSHOP_GARDENS))
-    for plan in made:
+    for text in texts:
+        plan = _strategy_plan(text)
         if plan.name not in seen:
             seen.add(plan.name)
             plans.append(plan)
