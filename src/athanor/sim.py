@@ -569,6 +569,15 @@ class Store:
                 raise ConfigError(f"cannot write {head_file}: {exc.strerror or exc}") from None
         return cls(folder, os.path.join(folder, "games.jsonl"))
 
+    @classmethod
+    def kept(cls, folder: str, games: int) -> int:
+        """How many of the first ``games`` games the folder holds, as a rerun reads them
+        (an interrupted run says this: a count kept beside the file could miss the batch
+        being written when Ctrl+C came)."""
+        folder = os.path.expanduser(folder)
+        store = cls(folder, os.path.join(folder, "games.jsonl"))
+        return sum(1 for _ in store.each(games, bytearray(games)))
+
     def each(self, games: int, played: bytearray) -> Iterator[GameRecord]:
         """The games already played (index below ``games``), read one line at a time, in
         the order they were written; each index once (``played`` marks those seen). A

@@ -162,3 +162,26 @@ def test_every_card_data_file_is_read_with_a_size_limit(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\xfe not text")
     out = athanor_cmd("check-cards", str(bad))
     assert out.returncode == 2 and "not UTF-8" in out.stderr
+
+
+def test_an_interrupt_while_a_batch_is_written_still_counts_that_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Ctrl+C just after a batch reached the disk, before the run counted it: the message
+    # must say what the folder holds, which is what the same command will not play again.
+    from athanor import sim
+    from athanor.cli.main import main
+
+    write = sim.Store.append
+
+    def append_then_interrupt(self: sim.Store, batch: list[sim.GameRecord]) -> None:
+        write(self, batch)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim.Store, "append", append_then_interrupt)
+    out = tmp_path / "run"
+    argv = ["sim", "potion-party", "--games", "50", "--jobs", "1", "--quiet", "--out", str(out)]
+    assert main(argv) == 130
+    lines = (out / "games.jsonl").read_text().splitlines()
+    assert lines  # the batch was written
+    assert f"interrupted: {len(lines)} of 50 games are kept" in capsys.readouterr().err

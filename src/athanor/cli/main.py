@@ -310,6 +310,7 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
         if bar is not None:
             bar.close()
         if args.out:
+            kept[0] = sim.Store.kept(args.out, args.games)  # what the folder really holds
             _error(
                 f"interrupted: {kept[0]:,} of {args.games:,} games are kept in {args.out}; "
                 "the same command plays the rest"
