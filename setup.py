@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bui
 from athanor_backend import compile_wanted
 
 COMPILED = [
+    "src/athanor/engine/agents.py",
     "src/athanor/engine/core.py",
     "src/athanor/games/dominion/alchemy.py",
     "src/athanor/games/dominion/cards.py",

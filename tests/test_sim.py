@@ -112,3 +112,25 @@ def test_a_strategy_file_is_named_by_its_name_line(tmp_path: Path) -> None:
         "dominion", [str(mine), "big-money"], 1, records, sim.bot_labels("dominion", [str(mine)])
     )
     assert set(summary.per_bot) == {"gold-rush", "big-money"}
+
+
+@pytest.mark.parametrize("game", [g.name for g in athanor.games()])
+def test_final_scores_are_the_results_scores_and_placing_and_the_record_has_them(
+    game: str,
+) -> None:
+    # The simulator reads final_scores() (a game may skip its result's words there); it
+    # must agree with result in every game, and be None until the game is over.
+    spec = athanor.spec(game)
+    players = max(spec.min_players, 2)
+    options = spec.check_options({})
+    for seed in range(3):
+        state = spec.state_class.new(players=players, seed=seed, options=options, log=False)
+        assert state.final_scores() is None
+        bots = [catalog.bot_maker(game, "random")(seed * 31 + i) for i in range(players)]
+        athanor.engine.play_out(state, bots, max_steps=200_000)
+        res = state.result
+        assert res is not None
+        assert state.final_scores() == (res.scores, res.placing)
+        rec = sim.play_one(game, ["random"] * players, seed, 0, options)
+        assert (rec.scores, rec.placing) == (res.scores, res.placing)
+        assert rec.ending == str(state.stats().get("ending", res.detail))

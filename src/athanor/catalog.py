@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Callable
 from importlib import import_module
@@ -59,6 +58,13 @@ def _builtin(name: str) -> GameSpec:
     return got
 
 
+def _close(name: str, known: list[str]) -> list[str]:
+    """Up to three known names close to ``name``, for an error's hint."""
+    import difflib  # only when a name is wrong: start-up stays light
+
+    return difflib.get_close_matches(name, known, n=3, cutoff=0.4)
+
+
 def games() -> list[GameSpec]:
     """All registered games, by name."""
     return [spec for _, spec in sorted(_load().items())]
@@ -71,7 +77,7 @@ def spec(name: str) -> GameSpec:
     table = _load()
     if name in table:
         return table[name]
-    close = difflib.get_close_matches(name, table, n=3, cutoff=0.4)
+    close = _close(name, list(table))
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     raise ConfigError(f"unknown game {name!r}.{hint} Known games: {', '.join(sorted(table))}")
 
@@ -144,7 +150,7 @@ def bot_maker(game: str, name: str, text: str | None = None) -> Callable[[int], 
     if factory is None:
         levels = list(s.levels)
         known = ", ".join([*levels, "random", "ismcts", *sorted(s.bots)])
-        close = difflib.get_close_matches(name, [*levels, "random", *s.bots], n=3, cutoff=0.4)
+        close = _close(name, [*levels, "random", *s.bots])
         hint = f" Did you mean {', '.join(close)}?" if close else ""
         what = f"Levels: {', '.join(levels)}. Other bots" if levels else "Bots"
         raise ConfigError(f"{s.title} has no bot {name!r}.{hint} {what}: {known}")

@@ -161,15 +161,22 @@ def play_one(
             traced[last].append(state.turn_figures(last))
             if decks is not None:
                 decks[last].append(state.turn_cards(last))
-    res = state.result
-    assert res is not None
     stats = state.stats()
+    ending = stats.get("ending")
+    if ending is None:  # the result's words say how it ended
+        res = state.result
+        assert res is not None
+        scores, placing, ending = res.scores, res.placing, res.detail
+    else:  # its words are not needed: a game may skip writing them
+        out = state.final_scores()
+        assert out is not None
+        scores, placing = out
     return GameRecord(
         index,
         seated,
-        res.placing,
-        res.scores,
-        str(stats.get("ending", res.detail)),
+        placing,
+        scores,
+        str(ending),
         int(stats.get("turns", 0)),
         int(stats.get("first", 0)),
         bool(stats["won"]) if state.spec.cooperative and "won" in stats else None,

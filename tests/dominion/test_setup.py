@@ -121,3 +121,32 @@ def test_helpers_for_bots() -> None:
     assert s.victory_points(seat) == 3
     assert s.empty_piles() == 0
     assert s.others(0) == [1]
+
+
+def test_random_kingdoms_are_drawn_one_card_after_another_as_before() -> None:
+    # The cards are drawn together now (Rng.below_each); every seed must still give the
+    # kingdom that one draw a card gave, or saved games and fingerprints would change.
+    from athanor.games.dominion.cards import ALCHEMY_KINGDOM, ALL_KINGDOM
+    from athanor.games.dominion.kingdoms import named_cards
+
+    def one_by_one(spec: str, rng: Rng, alchemy: int | None) -> list[str]:
+        chosen = named_cards(spec)
+        if alchemy is None:
+            rest = [n for n in ALL_KINGDOM if n not in chosen]
+        else:
+            alc = [n for n in ALCHEMY_KINGDOM if n not in chosen]
+            want = alchemy - sum(1 for n in chosen if n in ALCHEMY_KINGDOM)
+            while want > 0 and len(chosen) < 10:
+                chosen.append(alc.pop(rng.below(len(alc))))
+                want -= 1
+            rest = [n for n in KINGDOM_CARDS if n not in chosen]
+        while len(chosen) < 10:
+            chosen.append(rest.pop(rng.below(len(rest))))
+        return chosen
+
+    for seed in range(150):
+        for spec in ("random", "Smithy, Golem", ", ".join(KINGDOM_CARDS[:10])):
+            for alchemy in (None, 0, 1, 3, 10):
+                a, b = Rng(seed), Rng(seed)
+                assert choose_kingdom(spec, a, alchemy) == one_by_one(spec, b, alchemy)
+                assert a.state == b.state

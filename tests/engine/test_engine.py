@@ -86,6 +86,35 @@ def test_below_many_rejects_the_draws_below_rejects_like_below() -> None:
     assert a.state == b.state == c.state == (start + 7 * 0x9E3779B97F4A7C15) & mask
 
 
+def test_below_each_draws_what_a_call_of_below_per_bound_would() -> None:
+    for seed in range(60):
+        for bounds in (
+            [],
+            [1],
+            [26, 25, 24, 23, 22, 21, 20, 19, 18, 17],
+            [6, 3**39, 2, 7],
+            [5] * 9,
+        ):
+            a, b = Rng(seed * 104729 + len(bounds)), Rng(seed * 104729 + len(bounds))
+            expected = [b.below(n) for n in bounds]
+            assert a.below_each(bounds) == expected
+            assert a.state == b.state
+
+
+def test_below_each_rejects_a_draw_as_below_would() -> None:
+    # The third draw is the largest 64-bit number, which below(26) rejects: the batch goes
+    # back to one call at a time, and the numbers and the state after still agree.
+    mask = (1 << 64) - 1
+    start = (_state_drawing(mask) - 2 * 0x9E3779B97F4A7C15) & mask
+    a, b = Rng(start), Rng(start)
+    bounds = [28, 27, 26, 25]
+    expected = [b.below(n) for n in bounds]
+    assert a.below_each(bounds) == expected
+    assert a.state == b.state == (start + 5 * 0x9E3779B97F4A7C15) & mask
+    with pytest.raises(ValueError):
+        Rng(1).below_each([3, 0])
+
+
 def test_rng_is_roughly_uniform_and_shuffles_every_order() -> None:
     r = Rng(7)
     counts = [0] * 6

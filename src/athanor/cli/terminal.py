@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import textwrap
 from typing import TextIO
 
 # How much of a question is said: its options listed every time, only what changed
@@ -40,6 +38,8 @@ class Terminal:
     def line(self, text: str = "") -> None:
         """Print one line (wrapped to a terminal's width)."""
         if self.tty:
+            import shutil  # imported here: `athanor sim` never writes to a terminal's width
+
             text = wrap(text, shutil.get_terminal_size().columns - 1)
         self.out.write(text + "\n")
         self.out.flush()
@@ -86,6 +86,8 @@ def _wrap_one(text: str, width: int) -> str:
     indent = " " * (head.end() if head else 0)
     if len(indent) > width // 2:
         indent = ""
+    import textwrap  # imported here: a light start-up for commands that never wrap
+
     return "\n".join(
         textwrap.wrap(
             text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from athanor.engine._mypyc import mypyc_attr
 from athanor.engine.core import Decision, GameState
 from athanor.engine.rng import Rng
 
@@ -38,6 +39,7 @@ def play_out(state: GameState, agents: Sequence[Agent], max_steps: int | None = 
         steps += 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build: tests subclass it
 class RandomAgent:
     """Picks uniformly among the legal options, from its own seeded generator."""
 
@@ -51,6 +53,7 @@ class RandomAgent:
         return decision.options[self.rng.below(len(decision.options))].id
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Beginner:
     """A game's bot that now and then makes a beginner's mistake: at each decision, with
     probability ``chance``, ``slip(state, decision, pick)`` may replace the bot's ``pick``

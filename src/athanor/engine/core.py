@@ -754,6 +754,13 @@ class GameState(ABC):
     def result(self) -> Result | None:
         """Final result, or None while the game goes on."""
 
+    def final_scores(self) -> tuple[tuple[float, ...], tuple[int, ...]] | None:
+        """The final scores and placing, or None while the game goes on: ``result``
+        without its words, for the simulator (which reads how a game ended from
+        ``stats``). A game whose words cost much to write may give it more cheaply."""
+        res = self.result
+        return None if res is None else (res.scores, res.placing)
+
     @abstractmethod
     def view(self, seat: int | None) -> JSON:
         """What one seat (or a spectator, None) may know, JSON-ready."""

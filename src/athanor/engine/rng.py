@@ -8,7 +8,7 @@ same on every platform and Python version.
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -73,16 +73,12 @@ class Rng:
         numbers, which need 128 bits) works on all of them at once without one spilling
         into the next. A draw that ``below`` would reject (about one in 2**62) sends the
         whole batch back to ``below`` one at a time, so the numbers always agree."""
+        # Written out rather than through ``_lanes``: Potion Party rolls its dice here.
         lanes = _LANES.get(k)
         if lanes is None:
             if k < 1:
                 return ()
-            ones = sum(1 << (128 * i) for i in range(k))
-            steps = sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k))
-            low64 = struct.Struct("<" + "Q8x" * k)  # reads the low 64 bits of each lane
-            lanes = (ones, steps, _MASK * ones, low64.unpack, 16 * k, k * _GAMMA)
-            if len(_LANES) < 64:
-                _LANES[k] = lanes
+            lanes = _make_lanes(k)
         ones, steps, mask, unpack, size, advance = lanes
         s = self.state
         z = (s * ones + steps) & mask
@@ -96,6 +92,38 @@ class Rng:
         if limit is None or max(drawn) > limit:
             return tuple([self.below(n) for _ in range(k)])  # also makes and keeps the limit
         self.state = (s + advance) & _MASK
+        return drawn
+
+    def below_each(self, bounds: Sequence[int]) -> list[int]:
+        """Return ``below(n)`` for each n of ``bounds`` in turn: the same numbers, and the
+        same state after, as those calls, but made together (as ``draws_below`` makes
+        them; a draw some call would reject sends the whole batch back to the calls)."""
+        k = len(bounds)
+        drawn = self._lanes(k)
+        limits = _LIMITS
+        for z, n in zip(drawn, bounds, strict=True):
+            limit = limits.get(n)
+            if limit is None or z > limit:
+                return [self.below(n) for n in bounds]  # also makes and keeps the limits
+        self.state = (self.state + k * _GAMMA) & _MASK
+        return [z % n for z, n in zip(drawn, bounds, strict=True)]
+
+    def _lanes(self, k: int) -> tuple[int, ...]:
+        """The next k 64-bit draws, made side by side (see ``draws_below``); the state is
+        left where it was, for the caller to move on once it keeps them."""
+        lanes = _LANES.get(k)
+        if lanes is None:
+            if k < 1:
+                return ()
+            lanes = _make_lanes(k)
+        ones, steps, mask, unpack, size, _ = lanes
+        z = (self.state * ones + steps) & mask
+        z = (z ^ (z >> 30)) & mask
+        z = (z * 0xBF58476D1CE4E5B9) & mask
+        z = (z ^ (z >> 27)) & mask
+        z = (z * 0x94D049BB133111EB) & mask
+        z ^= z >> 31  # bits shifted in from the next lane land above each lane's low 64
+        drawn: tuple[int, ...] = unpack(z.to_bytes(size, "little"))
         return drawn
 
     def choice(self, seq: list[T] | tuple[T, ...]) -> T:
@@ -115,3 +143,14 @@ class Rng:
     def copy(self) -> Rng:
         """Return a generator in the same state."""
         return Rng(self.state)
+
+
+def _make_lanes(k: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int, int]:
+    """What k draws side by side need (see ``Rng.draws_below``), kept for the next time."""
+    ones = sum(1 << (128 * i) for i in range(k))
+    steps = sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k))
+    low64 = struct.Struct("<" + "Q8x" * k)  # reads the low 64 bits of each lane
+    lanes = (ones, steps, _MASK * ones, low64.unpack, 16 * k, k * _GAMMA)
+    if len(_LANES) < 64:
+        _LANES[k] = lanes
+    return lanes

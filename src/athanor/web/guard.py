@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
 
 
 @dataclass(frozen=True)
@@ -173,6 +172,8 @@ class Guard:
         own = {"ws": "http", "wss": "https"}.get(scheme, scheme)
         if host and origin.lower() == f"{own}://{host}".lower():
             return True
+        from urllib.parse import urlsplit  # not at import: `athanor sim` never needs it
+
         parts = urlsplit(origin)
         allowed = {o.lower().rstrip("/") for o in self.limits.origins}
         return f"{parts.scheme}://{parts.netloc}".lower() in allowed

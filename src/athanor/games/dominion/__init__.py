@@ -8,7 +8,6 @@ from athanor.engine import GameSpec, Level, OptionSpec, Rng
 from athanor.games.dominion.cards import CARDS, Card, CardType, Cost, plural
 from athanor.games.dominion.commands import COMMANDS, turn_money
 from athanor.games.dominion.encoding import encoding
-from athanor.games.dominion.expert import make_expert
 from athanor.games.dominion.kingdoms import PRESETS, alchemy_count, named_cards
 from athanor.games.dominion.rules import DominionState
 from athanor.games.dominion.strategy import (
@@ -26,12 +25,22 @@ def bot_from_text(text: str, source: str, seed: int) -> StrategyBot:
     """A Dominion bot from a file's text: a DominionSim bot file (``FILE.xml``,
     ``FILE.xml:BOT``, or text that starts as XML) or one of our strategy files. The
     DominionSim reader is imported only for the former."""
+    known = _TEXT_STRATEGIES.get((text, source))
+    if known is not None:  # a simulation makes two bots a game from the same text
+        return StrategyBot(known, seed)
     low = source.lower()
     if low.endswith(".xml") or ".xml:" in low or text.lstrip("\ufeff \t\r\n").startswith("<"):
         from athanor.games.dominion.dominionsim import make_bot
 
         return make_bot(text, source, seed)
-    return StrategyBot(parsed(text, source), seed)
+    strategy = parsed(text, source)
+    if len(_TEXT_STRATEGIES) < 256:
+        _TEXT_STRATEGIES[(text, source)] = strategy
+    return StrategyBot(strategy, seed)
+
+
+# Strategy texts already read (by text and source), so a bot is made without checking again.
+_TEXT_STRATEGIES: dict[tuple[str, str], Strategy] = {}
 
 
 def _strategy_bots() -> dict[str, Any]:
@@ -41,8 +50,15 @@ def _strategy_bots() -> dict[str, Any]:
         bots[name] = lambda seed, n=name: StrategyBot(builtin_strategy(n), seed)
     bots["heuristic"] = HeuristicBot
     bots["beginner"] = make_beginner
-    bots["planner"] = make_expert
+    bots["planner"] = _make_expert
     return bots
+
+
+def _make_expert(seed: int) -> Any:
+    """The expert bot (its module imported only when one is made)."""
+    from athanor.games.dominion.expert import make_expert
+
+    return make_expert(seed)
 
 
 LEVELS = {

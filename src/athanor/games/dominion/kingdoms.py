@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from athanor.engine import ConfigError, Rng
 from athanor.engine.core import excerpt
 from athanor.games.dominion.cards import ALCHEMY_KINGDOM, ALL_KINGDOM, CARDS, KINGDOM_CARDS
@@ -135,6 +133,8 @@ def card_named(text: str) -> str:
     found = _BY_KEY.get(_key(text))
     if found is not None:
         return found
+    import difflib  # only for a name not found: start-up stays light
+
     words = [*ALL_KINGDOM, *PRESETS]
     close = difflib.get_close_matches(text.strip(), words, n=3, cutoff=0.5)
     if not close:
@@ -200,10 +200,17 @@ def choose_kingdom(spec: str, rng: Rng, alchemy: int | None = 0) -> list[str]:
     else:
         want = alchemy - sum(1 for n in chosen if n in ALCHEMY_KINGDOM)
         alc = [n for n in ALCHEMY_KINGDOM if n not in chosen]
-        while want > 0 and len(chosen) < KINGDOM_SIZE:
-            chosen.append(alc.pop(rng.below(len(alc))))
-            want -= 1
+        _draw_into(chosen, alc, min(want, KINGDOM_SIZE - len(chosen)), rng)
         rest = [n for n in KINGDOM_CARDS if n not in chosen]
-    while len(chosen) < KINGDOM_SIZE:
-        chosen.append(rest.pop(rng.below(len(rest))))
+    _draw_into(chosen, rest, KINGDOM_SIZE - len(chosen), rng)
     return chosen
+
+
+def _draw_into(chosen: list[str], pool: list[str], count: int, rng: Rng) -> None:
+    """Move ``count`` random cards from ``pool`` to ``chosen``, one after another: the
+    same cards as a call of ``rng.below(len(pool))`` per card, drawn together."""
+    if count <= 0:
+        return
+    size = len(pool)
+    for i in rng.below_each(range(size, size - count, -1)):
+        chosen.append(pool.pop(i))

@@ -97,7 +97,7 @@ def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
         "Gold": 60 if two_sets else 30,
     }
     try:
-        order = sorted(kingdom, key=_PILE_ORDER.__getitem__)
+        order = sorted(kingdom, key=_PILE_RANK.__getitem__)
         potion = not _NO_POTION.issuperset(order)
     except KeyError:  # a card not known at import (a test's stand-in)
         order = sorted(kingdom, key=_pile_order)
@@ -118,6 +118,8 @@ def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
 _PILE_ORDER = {n: (c.cost.coins, c.cost.potions, n) for n, c in CARDS.items()}
 _VICTORY_OF = {n: bool(c.types & CardType.VICTORY) for n, c in CARDS.items()}
 _NO_POTION = frozenset(n for n, c in CARDS.items() if not c.cost.potions)
+# Each card's place in that order as one number: a sort compares ints, not tuples.
+_PILE_RANK = {n: i for i, n in enumerate(sorted(CARDS, key=_PILE_ORDER.__getitem__))}
 
 
 def _pile_order(name: str) -> tuple[int, int, str]:
@@ -948,6 +950,14 @@ class DominionState(GameState):
         words = self._result_words(None, scores, placing)
         return Result(tuple(float(x) for x in scores), placing, words)
 
+    def final_scores(self) -> tuple[tuple[float, ...], tuple[int, ...]] | None:
+        """``result`` without its words (the simulator plays many games and reads none)."""
+        if not self.over:
+            return None
+        scores = [self.victory_points(s) for s in range(self.players)]
+        keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
+        return tuple(float(x) for x in scores), Result.placing_from(keys)
+
     def result_words(self, viewer: int | None) -> str:
         """Who won and everyone's points and turns, as ``viewer`` reads it ("You win: ...")."""
         scores = [self.victory_points(s) for s in range(self.players)]
@@ -998,7 +1008,7 @@ class DominionState(GameState):
             "turns": max(self.turns),
             "ending": ending,
             "first": self.first,
-            "setup": "Kingdom: " + ", ".join(k for k in self.supply if k in self.kingdom),
+            "setup": "Kingdom: " + ", ".join(filter(set(self.kingdom).__contains__, self.supply)),
         }
 
     def view(self, seat: Any) -> Any:

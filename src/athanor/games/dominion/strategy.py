@@ -18,7 +18,6 @@ card asks with ``CardSense``, a small set of plain heuristics.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from collections.abc import Callable
@@ -75,6 +74,8 @@ def _card_or_type(word: str, where: str) -> tuple[str, str]:
         return ("card", word)
     if word in TYPE_NAMES:
         return ("type", word)
+    import difflib  # only for a word not known: start-up stays light
+
     close = difflib.get_close_matches(word, [*CARDS, *TYPE_NAMES], n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise StrategyError(f"{where}: unknown card or type {word!r}{hint}")
@@ -217,6 +218,8 @@ class _Parser:
             return _function(v, arg, self.where)
         if v in VARIABLES:
             return _VARIABLE_SOURCE[v]
+        import difflib  # only for a name not known
+
         close = difflib.get_close_matches(v, [*VARIABLES, *FUNCTIONS], n=3, cutoff=0.5)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise StrategyError(f"{self.where}: unknown word {v!r}{hint}")
@@ -377,6 +380,12 @@ class Strategy:
     @cached_property
     def _cards(self) -> frozenset[str]:
         return frozenset(r.card for r in (*self.buys, *self.plays, *self.holds))
+
+    @cached_property
+    def buy_rules(self) -> tuple[tuple[str, Cond | None, str], ...]:
+        """Each buy line as (its option's very id string, its condition, its card): made
+        once per strategy, not once per bot (a simulation makes two bots a game)."""
+        return tuple((opt("buy", r.card).id, r.condition, r.card) for r in self.buys)
 
 
 @lru_cache(maxsize=256)
@@ -651,7 +660,7 @@ class StrategyBot:
         self.rng = Rng(seed ^ 0x57A7)
         self.sense = CardSense(self.rng)
         # The very id strings the options carry, so that lookups match on identity.
-        self._buy_rules = tuple((opt("buy", r.card).id, r.condition, r.card) for r in strategy.buys)
+        self._buy_rules = strategy.buy_rules
         self._cards = strategy.cards()
 
     def missing_cards(self, state: GameState) -> list[str]:
