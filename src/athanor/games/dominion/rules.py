@@ -83,9 +83,6 @@ class Weights(dict[str, int]):
 
 
 _ORDER = {n: i for i, n in enumerate(CARDS)}
-# The cards worth a fixed number of points (Estate, Duchy, Province, Curse); Gardens and
-# Vineyard are worth 0 in VP and counted apart.
-_SCORING = tuple((n, v) for n, v in VP.items() if v)
 _IS_ACTION = Weights({n: 1 if n in ACTIONS else 0 for n in CARDS})
 _COIN_OF = Weights({n: TREASURE_COINS.get(n, 0) for n in CARDS})  # every Treasure's coins
 
@@ -358,18 +355,7 @@ class DominionState(GameState):
 
     def victory_points(self, seat: int) -> int:
         """A seat's score now, counting Gardens (D7)."""
-        # The cards of fixed worth counted zone by zone (list.count runs in C): as quick as
-        # a tally of every card in CPython, and far quicker compiled.
-        d = self.decks[seat]
-        h = self.hands[seat]
-        r = self.discards[seat]
-        p = self.plays[seat]
-        a = self.asides[seat]
-        total = 0
-        for name, worth in _SCORING:
-            total += worth * (
-                d.count(name) + h.count(name) + r.count(name) + p.count(name) + a.count(name)
-            )
+        total = self.tally(seat, VP)
         gardens = self.count(seat, "Gardens")
         if gardens:
             total += gardens * (self.card_total(seat) // 10)
