@@ -322,14 +322,51 @@ def run(
         progress(before)
     in_order = InOrder(todo(), keep)
 
-    def take(batch: list[GameRecord]) -> None:
-        if store:
-            store.append(batch)
-        for rec in batch:
-            in_order.add(rec)
-        if progress:
-            progress(len(batch))
+    torn = [False]  # Ctrl+C came between a batch's writing and its count
 
+    def take(batch: list[GameRecord]) -> None:
+        try:
+            if store:
+                store.append(batch)
+            for rec in batch:
+                in_order.add(rec)
+            if progress:
+                progress(len(batch))
+        except KeyboardInterrupt:
+            torn[0] = True  # kept: the pool may take other batches before it goes up
+            raise
+
+    try:
+        _play(plan, left, todo, take, jobs, ray, chunk)
+    except KeyboardInterrupt:
+        if store is None or not torn[0]:
+            raise
+        # Ctrl+C came while a batch was being written and counted: what the folder holds
+        # is what a rerun keeps (read again only in this rare case: it takes a while).
+        raise Interrupted(Store.kept(store.folder, games)) from None
+    records.sort(key=lambda r: r.index)
+    return records
+
+
+class Interrupted(KeyboardInterrupt):
+    """A stored run stopped by Ctrl+C in the middle of writing a batch; ``kept`` is how
+    many games its folder holds (the count the progress calls gave may miss that batch)."""
+
+    def __init__(self, kept: int) -> None:
+        super().__init__(kept)
+        self.kept = kept
+
+
+def _play(
+    plan: Plan,
+    left: int,
+    todo: Callable[[], Iterator[int]],
+    take: Callable[[list[GameRecord]], None],
+    jobs: int,
+    ray: str | None,
+    chunk: int | None,
+) -> None:
+    """Play the games still to play, handing each batch of records to ``take``."""
     if left:
         if ray is not None and ray != "local":
             spec = catalog.spec(plan.game)
@@ -354,8 +391,6 @@ def run(
                         take(finished)
             else:
                 _run_pool(plan, tasks, jobs, take)
-    records.sort(key=lambda r: r.index)
-    return records
 
 
 class InOrder:

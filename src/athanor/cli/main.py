@@ -306,11 +306,12 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
             texts=plan.texts,
             sink=each,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if bar is not None:
             bar.close()
+        if isinstance(exc, sim.Interrupted):  # stopped while writing: the folder's count
+            kept[0] = exc.kept
         if args.out:
-            kept[0] = sim.Store.kept(args.out, args.games)  # what the folder really holds
             _error(
                 f"interrupted: {kept[0]:,} of {args.games:,} games are kept in {args.out}; "
                 "the same command plays the rest"
