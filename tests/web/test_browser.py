@@ -268,13 +268,20 @@ def test_each_other_players_turn_is_one_polite_summary(base: str, page: Page) ->
         page.locator("#choices button", has_text="End your turn").click()
         wait_settled(page, version)
     wait_turn(page)
-    said: list[str] = page.evaluate("() => window.__said")
     turn_line = re.compile(r"^Turn \d+: Maria's \d+\w\w turn\.")
-    theirs = [t for t in said if turn_line.match(t)]
     log = page.locator("#log-lines li").all_text_contents()
     seen_at_load = len(watch.states[0]["log"])  # what was there before is not announced
     turns = [line for line in log[seen_at_load:] if turn_line.match(line)]
     assert len(turns) >= 5
+    # The polite region gets its words 20 ms after it is cleared (so that the same words
+    # are heard again): wait for the last turn's summary before reading what was said.
+    page.wait_for_function(
+        "n => window.__said.filter(t => /^Turn \\d+: Maria's/.test(t)).length >= n",
+        arg=len(turns),
+        timeout=5000,
+    )
+    said: list[str] = page.evaluate("() => window.__said")
+    theirs = [t for t in said if turn_line.match(t)]
     # One summary a turn, starting with the turn's line and holding the whole turn (what
     # Maria played), without the minor lines (her drawing a new hand).
     assert [t.split(". ")[0] + "." for t in theirs] == turns, (theirs, turns)
