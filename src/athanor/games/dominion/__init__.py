@@ -25,22 +25,12 @@ def bot_from_text(text: str, source: str, seed: int) -> StrategyBot:
     """A Dominion bot from a file's text: a DominionSim bot file (``FILE.xml``,
     ``FILE.xml:BOT``, or text that starts as XML) or one of our strategy files. The
     DominionSim reader is imported only for the former."""
-    known = _TEXT_STRATEGIES.get((text, source))
-    if known is not None:  # a simulation makes two bots a game from the same text
-        return StrategyBot(known, seed)
     low = source.lower()
     if low.endswith(".xml") or ".xml:" in low or text.lstrip("\ufeff \t\r\n").startswith("<"):
         from athanor.games.dominion.dominionsim import make_bot
 
         return make_bot(text, source, seed)
-    strategy = parsed(text, source)
-    if len(_TEXT_STRATEGIES) < 256:
-        _TEXT_STRATEGIES[(text, source)] = strategy
-    return StrategyBot(strategy, seed)
-
-
-# Strategy texts already read (by text and source), so a bot is made without checking again.
-_TEXT_STRATEGIES: dict[tuple[str, str], Strategy] = {}
+    return StrategyBot(parsed(text, source), seed)
 
 
 def _strategy_bots() -> dict[str, Any]:

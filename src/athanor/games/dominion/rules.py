@@ -944,9 +944,7 @@ class DominionState(GameState):
         """Most victory points wins; a tie goes to fewer turns; still tied, shared (D7)."""
         if not self.over:
             return None
-        scores = [self.victory_points(s) for s in range(self.players)]
-        keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
-        placing = Result.placing_from(keys)
+        scores, placing = self._scored()
         words = self._result_words(None, scores, placing)
         return Result(tuple(float(x) for x in scores), placing, words)
 
@@ -954,15 +952,19 @@ class DominionState(GameState):
         """``result`` without its words (the simulator plays many games and reads none)."""
         if not self.over:
             return None
-        scores = [self.victory_points(s) for s in range(self.players)]
-        keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
-        return tuple(float(x) for x in scores), Result.placing_from(keys)
+        scores, placing = self._scored()
+        return tuple(float(x) for x in scores), placing
 
     def result_words(self, viewer: int | None) -> str:
         """Who won and everyone's points and turns, as ``viewer`` reads it ("You win: ...")."""
+        scores, placing = self._scored()
+        return self._result_words(viewer, scores, placing)
+
+    def _scored(self) -> tuple[list[int], tuple[int, ...]]:
+        """Everyone's points now, and the placing they give (fewer turns break a tie)."""
         scores = [self.victory_points(s) for s in range(self.players)]
         keys = [(scores[s], -self.turns[s]) for s in range(self.players)]
-        return self._result_words(viewer, scores, Result.placing_from(keys))
+        return scores, Result.placing_from(keys)
 
     def _result_words(self, viewer: int | None, scores: list[int], placing: tuple[int, ...]) -> str:
         parts = [
