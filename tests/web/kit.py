@@ -256,23 +256,36 @@ def play_by_keyboard(page: Any, rng: random.Random, limit: int = 600) -> int:
     return made
 
 
-def fits_one_screen(page: Any) -> None:
+_FITS = (
+    "() => { const d = document.scrollingElement, t = document.getElementById('table');"
+    " const bad = [...document.querySelectorAll('#table > *:not([hidden]), #table .zone')]"
+    "   .filter((e) => e.offsetParent !== null)"
+    "   .filter((e) => { const r = e.getBoundingClientRect();"
+    "     return r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1; })"
+    "   .map((e) => (e.id || e.className) + ' '"
+    "     + Math.round(e.getBoundingClientRect().bottom));"
+    " return { page: d.scrollHeight - window.innerHeight,"
+    "   table: t.scrollHeight - t.clientHeight,"
+    "   wide: d.scrollWidth - window.innerWidth, bad }; }"
+)
+
+
+def _fits(out: dict[str, Any]) -> bool:
+    # (1 px of the table is subpixel rounding of the rows' heights, not a scroll anyone sees)
+    return out["page"] <= 0 and out["table"] <= 1 and out["wide"] <= 0 and not out["bad"]
+
+
+def fits_one_screen(page: Any, patience: float = 1.5) -> None:
     """At the page's size (1280x800) nothing scrolls: not the page, not the table, and the
-    question and every zone lie inside the window."""
-    out = page.evaluate(
-        "() => { const d = document.scrollingElement, t = document.getElementById('table');"
-        " const bad = [...document.querySelectorAll('#table > *:not([hidden]), #table .zone')]"
-        "   .filter((e) => e.offsetParent !== null)"
-        "   .filter((e) => { const r = e.getBoundingClientRect();"
-        "     return r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1; })"
-        "   .map((e) => (e.id || e.className) + ' '"
-        "     + Math.round(e.getBoundingClientRect().bottom));"
-        " return { page: d.scrollHeight - window.innerHeight,"
-        "   table: t.scrollHeight - t.clientHeight,"
-        "   wide: d.scrollWidth - window.innerWidth, bad }; }"
-    )
+    question and every zone lie inside the window. The layout is measured again for up to
+    ``patience`` seconds while it is still settling (a loaded machine may catch a table
+    mid-change); an overflow that stays fails."""
+    out = page.evaluate(_FITS)
+    end = time.monotonic() + patience
+    while not _fits(out) and time.monotonic() < end:
+        page.wait_for_timeout(100)
+        out = page.evaluate(_FITS)
     assert out["page"] <= 0, f"the page scrolls by {out['page']} px"
-    # (1 px is subpixel rounding of the rows' heights, not a scroll anyone can see)
     assert out["table"] <= 1, f"the table scrolls by {out['table']} px"
     assert out["wide"] <= 0, f"the page scrolls sideways by {out['wide']} px"
     assert out["bad"] == [], out["bad"]
