@@ -461,3 +461,23 @@ def test_results_after_the_round_limit_put_the_closest_alchemist_first(
         "Sapphire Stardust: 14, needs 14 ✓",
         "Alchemy (potion): 1 of 2 (1 short)",
     ]
+
+
+def test_the_layout_check_waits_out_a_passing_overflow_but_not_a_lasting_one(
+    base: str, page: Any
+) -> None:
+    """The kit's one-screen check measures again while the table settles: a zone that grows
+    for a moment passes, one that stays too tall fails."""
+    s = table(players=2, first_roll="blue:1 blue:1 blue:2 red:3 red:1 red:2")
+    stage(page, base, "potion-party", s.view(0), None, 0)
+    fits_one_screen(page)
+    grow = (
+        "(ms) => { const e = document.createElement('div'); e.style.height = '900px';"
+        " document.getElementById('table-mine').append(e);"
+        " if (ms) setTimeout(() => e.remove(), ms); }"
+    )
+    page.evaluate(grow, 300)
+    fits_one_screen(page)
+    page.evaluate(grow, 0)
+    with pytest.raises(AssertionError, match="scrolls"):
+        fits_one_screen(page, patience=0.3)
