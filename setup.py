@@ -1,7 +1,8 @@
 """The compiled build, made whenever it can be: ``pip install .`` (not ``-e``).
 
 The engine's core and the Dominion rules (the modules below, the simulator's hot path) are
-compiled to C extensions with mypyc when a C compiler and Python's headers are present;
+compiled to C extensions with mypyc, beside one hand-written C module (Dominion's shuffle),
+when a C compiler and Python's headers are present;
 mypyc ships with mypy, which the build backend (build_backend/athanor_backend.py) fetches for
 the build only, and the installed package needs nothing at run time. Without a compiler, in an
 editable install (``pip install -e``, which runs the sources), or if compiling fails, the
@@ -16,7 +17,7 @@ import os
 import sys
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_backend"))
@@ -31,6 +32,15 @@ COMPILED = [
     "src/athanor/games/dominion/kingdoms.py",
     "src/athanor/games/dominion/rules.py",
     "src/athanor/games/dominion/strategy.py",
+]
+
+# Hand-written C beside the mypyc modules: each has a pure-Python reference it must match.
+HAND_WRITTEN = [
+    Extension(
+        "athanor.games.dominion._cshuffle",  # rules._py_shuffle is the reference
+        ["src/athanor/games/dominion/_cshuffle.c"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 INSIST = os.environ.get("ATHANOR_COMPILE", "").strip() == "1"
@@ -70,7 +80,7 @@ def extensions() -> list[Any]:
             raise SystemExit("ATHANOR_COMPILE=1, but the build has no mypy (mypyc)") from None
         return []  # asking what the build needs: the backend adds mypy
     try:
-        return list(mypycify(COMPILED, opt_level="3"))
+        return [*mypycify(COMPILED, opt_level="3"), *HAND_WRITTEN]
     except Exception as exc:  # mypyc refused the sources
         if INSIST:
             raise

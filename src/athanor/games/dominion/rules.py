@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from athanor.engine import ConfigError, Decision, GameState, Result, Rng
@@ -156,8 +156,14 @@ def _chunk(i: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
 
 _CHUNKS = [_chunk(i) for i in range(512)]
 
+_c_shuffle: Callable[[int, list[str]], int] | None
+try:  # built beside the mypyc modules in the compiled build (setup.py), never in a pure one
+    from athanor.games.dominion._cshuffle import shuffle as _c_shuffle
+except ImportError:
+    _c_shuffle = None
 
-def _shuffle(rng: Rng, seq: list[str]) -> None:
+
+def _py_shuffle(rng: Rng, seq: list[str]) -> None:
     """An exactly uniform Fisher-Yates shuffle driven by the game's generator.
 
     Instead of one 64-bit draw per swap, one draw (with rejection, so it is
@@ -183,6 +189,15 @@ def _shuffle(rng: Rng, seq: list[str]) -> None:
             seq[a], seq[j] = seq[j], seq[a]
         i = k
     rng.state = st
+
+
+def _shuffle(rng: Rng, seq: list[str]) -> None:
+    """Shuffle with the compiled build's C shuffle where there is one (the same numbers and
+    state: ``_cshuffle.c``), else with ``_py_shuffle``, the reference."""
+    if _c_shuffle is None:
+        _py_shuffle(rng, seq)
+    else:
+        rng.state = _c_shuffle(rng.state, seq)
 
 
 class DominionState(GameState):
