@@ -77,6 +77,7 @@ def arrange(
         else:
             set_player(s, other, **(others or {}).get(other, {}))
     s.current = seat
+    s.count_empty_piles()  # piles set by hand before this
     s.actions, s.buys, s.coins, s.potions = actions, buys, coins, 0
     s.merchant = 0
     s.silver_played = s.bought = False
@@ -99,6 +100,7 @@ def play(s: DominionState, *ids: str) -> None:
     for i in ids:
         assert s.decision is not None, f"game over before {i!r}"
         assert i in s.legal(), f"{i!r} not in {s.legal()} ({s.decision.prompt})"
+        s.count_empty_piles()  # piles a test set by hand since the last move
         s.apply(i)
         kept = _BASELINES.get(id(s))
         if kept is not None and kept[0] is s:

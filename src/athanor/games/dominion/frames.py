@@ -302,7 +302,7 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
         opts_t = (OPT_END_TURN, *piles) if h is None else (*h.head, *piles, *h.then)
         asked = _buy_prompt(s, seat, h is not None, coins, pots)
         return Decision(seat, asked, possessed_labels(s, seat, opts_t))
-    if pots or not all(supply.values()):  # a Potion to spend or a pile empty
+    if pots or s.piles_out:  # a Potion to spend or a pile empty
         piles = table.options(supply, coins, pots)
         opts_t = (OPT_END_TURN, *piles) if h is None else (*h.head, *piles, *h.then)
         return Decision(seat, _buy_prompt(s, seat, h is not None, coins, pots), opts_t)
