@@ -435,3 +435,20 @@ def test_an_error_inside_brackets_names_the_real_fault() -> None:
         parse_condition("(money > 3 or mony > 2) and turn > 1")
     with pytest.raises(StrategyError, match="a condition needs a comparison"):
         parse_condition("(money - 10) * 2")
+
+
+def test_the_usual_buy_question_keeps_its_buy_ids_ready_for_the_bots() -> None:
+    """With Treasures in hand the Buy question carries its buy ids as a set (``hot_ids``):
+    exactly the ``buy:`` ids among its options; the bot's choice is what a search of the
+    ids gives."""
+    from athanor.games.dominion.strategy import Strategy, StrategyBot
+    from tests.dominion.helpers import arrange, game
+
+    s = game("Smithy")
+    arrange(s, 0, hand=["Copper", "Copper", "Silver", "Estate", "Estate"], step="buy")
+    d = s.decision
+    assert d is not None and d.ids[:2] == ("end", "treasures")
+    assert d.hot_ids == {i for i in d.ids if i.startswith("buy:")}
+    assert "buy:Smithy" in d.hot_ids and "buy:Gold" not in d.hot_ids
+    plan = Strategy.parse("name: t\nbuy Province\nbuy Gold\nbuy Smithy\nbuy Silver", "t")
+    assert StrategyBot(plan, 1).choose(s, d) == "buy:Smithy"

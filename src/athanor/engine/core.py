@@ -94,13 +94,17 @@ class Decision:
     dataclass because one is made at every step and that is measurably cheaper.
     """
 
-    __slots__ = ("_id_set", "_prompt", "ids", "options", "seat")
+    __slots__ = ("_id_set", "_prompt", "hot_ids", "ids", "options", "seat")
 
     seat: int
     options: tuple[Option, ...]
     ids: tuple[str, ...]  # the option ids, in order (bots and apply read them often)
     _id_set: frozenset[str] | None
     _prompt: str | Callable[[], str]
+    # Some of the ids as a set, kept ready by a game for its own bots' frequent tests (never
+    # needed to play: which ids it holds is the game's business). Dominion: the cards a Buy
+    # question offers, which its strategy bots test rule by rule.
+    hot_ids: frozenset[str] | None
 
     def __init__(
         self,
@@ -109,6 +113,7 @@ class Decision:
         options: tuple[Option, ...],
         ids: tuple[str, ...] | None = None,
         id_set: frozenset[str] | None = None,
+        hot_ids: frozenset[str] | None = None,
     ) -> None:
         """``ids`` and ``id_set``, if given, must be the options' ids in order and as a set
         (a game may keep them ready). ``prompt`` may be a function that makes the prompt
@@ -119,6 +124,7 @@ class Decision:
         self.options = options
         self.ids = tuple([o.id for o in options]) if ids is None else ids
         self._id_set = id_set
+        self.hot_ids = hot_ids
 
     @property
     def prompt(self) -> str:

@@ -111,6 +111,7 @@ class BuyTable:
         "plain_opts",
         "sets",
         "start",
+        "tail_sets",
         "tails",
         "top",
     )
@@ -141,6 +142,7 @@ class BuyTable:
         self.levels: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
         self.sets: list[frozenset[str] | None] = [None] * (top + 1)
         self.tails: list[tuple[tuple[Option, ...], tuple[str, ...]] | None] = [None] * (top + 1)
+        self.tail_sets: list[frozenset[str] | None] = [None] * (top + 1)
 
     def level(self, coins: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
         """Options and ids for ``coins`` (no Potions, no empty pile): "end" first, then the
@@ -179,6 +181,13 @@ class BuyTable:
         """The buy options and ids that ``i`` coins (at most ``top``) pay for, kept."""
         s = self.start[i]
         got = self.tails[i] = (self.plain_opts[s:], self.plain_ids[s:])
+        return got
+
+    def tail_set(self, i: int) -> frozenset[str]:
+        """The ids of ``tail(i)`` as a set, kept: a Buy question's ``hot_ids``."""
+        got = self.tail_sets[i]
+        if got is None:
+            got = self.tail_sets[i] = frozenset((self.tails[i] or self.tail(i))[1])
         return got
 
     def options(self, supply: dict[str, int], coins: int, pots: int) -> Sequence[Option]:
@@ -315,11 +324,21 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
             _BUY_PROMPTS[key] = prompt
     if h is None:
         opts, ids = table.level(coins)
-        return Decision(seat, prompt, opts, ids, table.level_set(coins))
-    # ``table.with_treasures(coins, h)``, inlined: this is the usual question.
+        every = table.level_set(coins)
+        return Decision(seat, prompt, opts, ids, every, every)
+    # ``table.with_treasures(coins, h)``, inlined: this is the usual question. Its buy ids
+    # (hot_ids, kept per coin level) spare the strategy bots a search of the joined ids
+    # for each buy rule (8% of a compiled simulation).
     i = coins if coins < table.top else table.top
     tail = table.tails[i] or table.tail(i)
-    return Decision(seat, prompt, h.head + tail[0] + h.then, h.head_ids + tail[1] + h.then_ids)
+    return Decision(
+        seat,
+        prompt,
+        h.head + tail[0] + h.then,
+        h.head_ids + tail[1] + h.then_ids,
+        None,
+        table.tail_sets[i] or table.tail_set(i),
+    )
 
 
 class HandTreasures:

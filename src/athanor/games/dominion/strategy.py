@@ -707,9 +707,10 @@ class StrategyBot:
         return max(cards, key=lambda c: (_plus_actions(c) > 0, CARDS[c].cost.coins, c))
 
     def _buy(self, s: Any, seat: int, decision: Decision) -> str:
-        # The ids themselves, not ``decision.offers``: most Buy questions (Treasures in
-        # hand) have no id set, so offers would search the same tuple after a call.
-        ids = decision.ids
+        # The usual Buy question keeps its buy ids as a set (``hot_ids``); the others are
+        # searched (not through ``decision.offers``, which would cost a call more).
+        hot = decision.hot_ids
+        ids: frozenset[str] | tuple[str, ...] = decision.ids if hot is None else hot
         guard = not self.strategy.end_game_when_losing
         supply = s.supply
         for oid, condition, card in self._buy_rules:

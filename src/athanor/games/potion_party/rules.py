@@ -1275,6 +1275,7 @@ class _TurnQuestion(Decision):
         self.options = options
         self.ids = ids
         self._id_set = None
+        self.hot_ids = None
         self._prompt = ""
         self._snapshot = snapshot
 
