@@ -37,8 +37,8 @@ COMPILED = [
 # Hand-written C beside the mypyc modules: each has a pure-Python reference it must match.
 HAND_WRITTEN = [
     Extension(
-        "athanor.games.dominion._cshuffle",  # rules._py_shuffle is the reference
-        ["src/athanor/games/dominion/_cshuffle.c"],
+        "athanor.games.dominion._cdraws",  # rules._py_shuffle is the reference
+        ["src/athanor/games/dominion/_cdraws.c"],
         extra_compile_args=["-O3"],
     ),
 ]

@@ -1,7 +1,8 @@
-"""Dominion's shuffle: the compiled build's C shuffle gives the very decks and generator
-states of the pure-Python reference (``rules._py_shuffle``), rejected draws included, and
-refuses what is not a generator state or a list. Without the C module (a pure package) the
-comparisons are skipped and the game shuffles with the reference."""
+"""Dominion's draws: the compiled build's C module (``_cdraws.c``) gives the very decks,
+kingdom draws and generator states of the pure-Python reference (``rules._py_shuffle``,
+``Rng.below``), rejected draws included, and refuses what is not a generator state, a list or
+a count. Without the C module (a pure package) the comparisons are skipped and the game
+draws with the reference."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def test_without_the_c_module_the_game_shuffles_with_the_reference() -> None:
 
 
 def test_the_c_shuffle_matches_the_reference_on_every_size_and_rejection() -> None:
-    c = pytest.importorskip("athanor.games.dominion._cshuffle")
+    c = pytest.importorskip("athanor.games.dominion._cdraws")
     assert rules._c_shuffle is c.shuffle  # the compiled build's game uses it
     pick = random.Random(2026)
     sizes = [*range(0, 70), 511, 512, 513, 600]
@@ -63,7 +64,7 @@ def test_the_c_shuffle_matches_the_reference_on_every_size_and_rejection() -> No
 
 
 def test_the_c_shuffle_refuses_what_is_not_a_state_or_a_list_and_changes_nothing() -> None:
-    c = pytest.importorskip("athanor.games.dominion._cshuffle")
+    c = pytest.importorskip("athanor.games.dominion._cdraws")
     deck = ["Copper", "Estate", "Silver"]
     for bad in (-1, 1 << 64):
         with pytest.raises(OverflowError):
@@ -75,3 +76,57 @@ def test_the_c_shuffle_refuses_what_is_not_a_state_or_a_list_and_changes_nothing
     with pytest.raises(TypeError, match="exactly 2"):
         c.shuffle(5)
     assert deck == ["Copper", "Estate", "Silver"]
+
+
+def test_the_c_kingdom_draw_matches_below_call_by_call_with_rejections() -> None:
+    c = pytest.importorskip("athanor.games.dominion._cdraws")
+    from athanor.games.dominion import kingdoms
+
+    assert kingdoms._c_below_down is c.below_down  # the compiled build's kingdoms use it
+    pick = random.Random(7)
+    rejected = 0
+    # The kingdom's own sizes, and bounds near 2**62 where about a quarter of draws fail.
+    for n, k in [(26, 10), (12, 3), (25, 7), (1, 1), (5, 0), (2**62 + 1, 4), (3 * 2**61 + 1, 4)]:
+        for _ in range(200):
+            state = pick.getrandbits(64)
+            ref = Rng(0)
+            ref.state = state
+            expect = [ref.below(n - i) for i in range(k)]
+            got, after = c.below_down(state, n, k)
+            assert (got, after) == (expect, ref.state), (n, k, state)
+            if _draws(state, after) > k:
+                rejected += 1
+    assert rejected > 20
+
+
+def test_the_c_kingdom_draw_refuses_bad_counts_and_states() -> None:
+    c = pytest.importorskip("athanor.games.dominion._cdraws")
+    for bad in (-1, 1 << 64):
+        with pytest.raises(OverflowError):
+            c.below_down(bad, 10, 3)
+    with pytest.raises(ValueError, match="0 <= k <= n"):
+        c.below_down(5, 3, 4)
+    with pytest.raises(ValueError, match="0 <= k <= n"):
+        c.below_down(5, 3, -1)
+    with pytest.raises(TypeError, match="state must be an int"):
+        c.below_down(5.0, 3, 1)
+    with pytest.raises(TypeError, match="exactly 3"):
+        c.below_down(5, 3)
+
+
+def test_a_random_kingdom_is_the_same_with_or_without_the_c_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from athanor.games.dominion import kingdoms
+
+    def draw_all() -> list[tuple[list[str], int]]:
+        out = []
+        for alchemy in (0, 2):
+            for seed in range(300):
+                rng = Rng(seed)
+                out.append((kingdoms.choose_kingdom("random", rng, alchemy), rng.state))
+        return out
+
+    with_c = draw_all()
+    monkeypatch.setattr(kingdoms, "_c_below_down", None)
+    assert draw_all() == with_c

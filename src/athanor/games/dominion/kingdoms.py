@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from athanor.engine import ConfigError, Rng
 from athanor.engine.core import excerpt
 from athanor.games.dominion.cards import ALCHEMY_KINGDOM, ALL_KINGDOM, CARDS, KINGDOM_CARDS
+
+_c_below_down: Callable[[int, int, int], tuple[list[int], int]] | None
+try:  # built beside the mypyc modules in the compiled build (setup.py), never in a pure one
+    from athanor.games.dominion._cdraws import below_down as _c_below_down
+except ImportError:
+    _c_below_down = None
 
 # Recommended sets of ten from the 2nd-edition rulebook.
 PRESETS: dict[str, tuple[str, ...]] = {
@@ -212,5 +220,9 @@ def _draw_into(chosen: list[str], pool: list[str], count: int, rng: Rng) -> None
     if count <= 0:
         return
     size = len(pool)
-    for i in rng.below_each(range(size, size - count, -1)):
+    if _c_below_down is None:
+        drawn = rng.below_each(range(size, size - count, -1))
+    else:  # the compiled build: the same numbers and state, in C (_cdraws.c)
+        drawn, rng.state = _c_below_down(rng.state, size, count)
+    for i in drawn:
         chosen.append(pool.pop(i))

@@ -158,7 +158,7 @@ _CHUNKS = [_chunk(i) for i in range(512)]
 
 _c_shuffle: Callable[[int, list[str]], int] | None
 try:  # built beside the mypyc modules in the compiled build (setup.py), never in a pure one
-    from athanor.games.dominion._cshuffle import shuffle as _c_shuffle
+    from athanor.games.dominion._cdraws import shuffle as _c_shuffle
 except ImportError:
     _c_shuffle = None
 
@@ -193,7 +193,7 @@ def _py_shuffle(rng: Rng, seq: list[str]) -> None:
 
 def _shuffle(rng: Rng, seq: list[str]) -> None:
     """Shuffle with the compiled build's C shuffle where there is one (the same numbers and
-    state: ``_cshuffle.c``), else with ``_py_shuffle``, the reference."""
+    state: ``_cdraws.c``), else with ``_py_shuffle``, the reference."""
     if _c_shuffle is None:
         _py_shuffle(rng, seq)
     else:
