@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import filterfalse, repeat
+from itertools import repeat
 from operator import neg
 from typing import TYPE_CHECKING, Any
 
@@ -364,11 +364,24 @@ class HandTreasures:
     )
 
     def __init__(self, hand: tuple[str, ...]) -> None:
-        is_treasure = TREASURES.__contains__
-        self.played = played = tuple(filter(is_treasure, hand))
-        self.kept = tuple(filterfalse(is_treasure, hand))
-        self.coins = sum(map(TREASURE_COINS.__getitem__, played))
-        self.potions = sum(map(TREASURE_POTIONS.__getitem__, played))
+        # One pass over the hand: a plain loop is native code in the compiled build (where
+        # filter and map over bound methods cost about 20k instructions a hand, 10% of a
+        # Smithy game, whose longer hands miss the cache more often).
+        played: list[str] = []
+        kept: list[str] = []
+        coins = potions = 0
+        for c in hand:
+            v = TREASURE_COINS.get(c)
+            if v is None:
+                kept.append(c)
+            else:
+                played.append(c)
+                coins += v
+                potions += TREASURE_POTIONS[c]
+        self.played = tuple(played)
+        self.kept = tuple(kept)
+        self.coins = coins
+        self.potions = potions
         self.stones = played.count(STONE)
         self.silver = "Silver" in played
         # Options: play them all (offered early), or one by name (offered last); shared
