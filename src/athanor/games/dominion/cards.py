@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from athanor.engine.text import list_words, with_article
 from athanor.engine.text import plural as count_words
@@ -347,22 +348,22 @@ ALCHEMY_CARDS: tuple[Card, ...] = (
     ),
 )
 
-CARDS: dict[str, Card] = {c.name: c for c in (*BASIC_CARDS, *BASE_CARDS, *ALCHEMY_CARDS)}
+CARDS: Final[dict[str, Card]] = {c.name: c for c in (*BASIC_CARDS, *BASE_CARDS, *ALCHEMY_CARDS)}
 KINGDOM_CARDS: tuple[str, ...] = tuple(c.name for c in BASE_CARDS)
 ALCHEMY_KINGDOM: tuple[str, ...] = tuple(c.name for c in ALCHEMY_CARDS)
 ALL_KINGDOM: tuple[str, ...] = (*KINGDOM_CARDS, *ALCHEMY_KINGDOM)
 
 # Flat lookup tables for the hot paths (a dict lookup beats an attribute chain).
-ACTIONS: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & A)
-TREASURES: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & T)
+ACTIONS: Final[frozenset[str]] = frozenset(n for n, c in CARDS.items() if c.types & A)
+TREASURES: Final[frozenset[str]] = frozenset(n for n, c in CARDS.items() if c.types & T)
 VICTORIES: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & V)
 ATTACKS: frozenset[str] = frozenset(n for n, c in CARDS.items() if c.types & ATK)
-COST_COINS: dict[str, int] = {n: c.cost.coins for n, c in CARDS.items()}
-COST_POTIONS: dict[str, int] = {n: c.cost.potions for n, c in CARDS.items()}
+COST_COINS: Final[dict[str, int]] = {n: c.cost.coins for n, c in CARDS.items()}
+COST_POTIONS: Final[dict[str, int]] = {n: c.cost.potions for n, c in CARDS.items()}
 TREASURE_COINS: dict[str, int] = {n: CARDS[n].coins for n in TREASURES}  # printed coins
 TREASURE_POTIONS: dict[str, int] = {n: CARDS[n].potions for n in TREASURES}
 STONE = "Philosopher's Stone"  # a Treasure whose coins are worked out when played
-VP: dict[str, int] = {n: c.vp for n, c in CARDS.items()}
+VP: Final[dict[str, int]] = {n: c.vp for n, c in CARDS.items()}
 
 
 def card(name: str) -> Card:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import neg
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from athanor.engine import Decision, Frame, Option, ResponseWindow
 from athanor.games.dominion.cards import (
@@ -85,12 +85,12 @@ def possessed_labels(s: DominionState, seat: int, opts: Sequence[Option]) -> tup
     )
 
 
-_PLAY: dict[str, Option] = {n: opt("play", n) for n in CARDS}
-_BUY: dict[str, Option] = {n: opt("buy", n) for n in CARDS}
-_BUY_ID: dict[str, str] = {f"buy:{n}": n for n in CARDS}
-_BUY_ID_OF: dict[str, str] = {n: o.id for n, o in _BUY.items()}  # the very id strings
-_POTION_COST = frozenset([n for n in CARDS if COST_POTIONS[n]])
-_BUY_TABLES: dict[tuple[str, ...], BuyTable] = {}
+_PLAY: Final[dict[str, Option]] = {n: opt("play", n) for n in CARDS}
+_BUY: Final[dict[str, Option]] = {n: opt("buy", n) for n in CARDS}
+_BUY_ID: Final[dict[str, str]] = {f"buy:{n}": n for n in CARDS}
+_BUY_ID_OF: Final[dict[str, str]] = {n: o.id for n, o in _BUY.items()}  # the very id strings
+_POTION_COST: Final = frozenset([n for n in CARDS if COST_POTIONS[n]])
+_BUY_TABLES: Final[dict[tuple[str, ...], BuyTable]] = {}
 
 
 class BuyTable:
@@ -223,19 +223,19 @@ def buy_table(supply: dict[str, int]) -> BuyTable:
 _BUYS = ("Buy", "Buys")
 OPT_DONE = Option("done", "Done")
 OPT_NONE = Option("none", "Do nothing")
-OPT_END_ACTIONS = Option("end", "End your Action phase")
-OPT_END_TURN = Option("end", "End your turn")
+OPT_END_ACTIONS: Final = Option("end", "End your Action phase")
+OPT_END_TURN: Final = Option("end", "End your turn")
 OPT_ALL_TREASURES = Option("treasures", "Play all your Treasures")
 
 
-_BUY_PROMPTS: dict[tuple[int, int, int], str] = {}
+_BUY_PROMPTS: Final[dict[tuple[int, int, int], str]] = {}
 _TREASURE_PARTS: dict[
     tuple[str, ...],
     tuple[tuple[Option, ...], tuple[str, ...], tuple[Option, ...], tuple[str, ...]],
 ] = {}
-HANDS: dict[tuple[str, ...], HandTreasures] = {}
-_ACTION_PARTS: dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]] = {}
-_ACTION_PROMPTS: dict[int, str] = {}
+HANDS: Final[dict[tuple[str, ...], HandTreasures]] = {}
+_ACTION_PARTS: Final[dict[tuple[str, ...], tuple[tuple[Option, ...], tuple[str, ...]]]] = {}
+_ACTION_PROMPTS: Final[dict[int, str]] = {}
 
 
 def _buy_prompt(s: DominionState, seat: int, tre: bool, coins: int, pots: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from athanor.engine import ConfigError, Decision, GameState, Result, Rng
 from athanor.games.dominion import alchemy as alchemy_effects
@@ -38,8 +38,8 @@ from athanor.games.dominion.cards import (
 from athanor.games.dominion.kingdoms import alchemy_count, choose_kingdom
 
 PROVINCES = {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}
-STARTING_DECK = ("Copper",) * 7 + ("Estate",) * 3
-ALCHEMY_KINGDOM_SET = frozenset(ALCHEMY_KINGDOM)
+STARTING_DECK: Final = ("Copper",) * 7 + ("Estate",) * 3
+ALCHEMY_KINGDOM_SET: Final = frozenset(ALCHEMY_KINGDOM)
 
 
 # How a narration sentence differs between the actor and everyone else.
@@ -83,7 +83,7 @@ class Weights(dict[str, int]):
 
 
 _ORDER = {n: i for i, n in enumerate(CARDS)}
-_IS_ACTION = Weights({n: 1 if n in ACTIONS else 0 for n in CARDS})
+_IS_ACTION: Final = Weights({n: 1 if n in ACTIONS else 0 for n in CARDS})
 _COIN_OF = Weights({n: TREASURE_COINS.get(n, 0) for n in CARDS})  # every Treasure's coins
 
 
