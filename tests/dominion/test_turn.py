@@ -181,9 +181,10 @@ def test_potion_is_a_separate_purchasing_resource() -> None:
 def test_buy_options_are_end_then_every_affordable_pile_dearest_first() -> None:
     from athanor.games.dominion.cards import COST_COINS, COST_POTIONS
 
-    for seed in range(4):
+    for seed in range(16):  # kingdoms with and without Potion costs
+        alchemy = "any" if seed % 2 else 0
         s = athanor.new_game(
-            "dominion", 2, seed, {"kingdom": "random", "alchemy": "any"}, log=False
+            "dominion", 2, seed, {"kingdom": "random", "alchemy": alchemy}, log=False
         )
         assert isinstance(s, DominionState)
         for coins in range(14):
