@@ -381,13 +381,22 @@ class DominionState(GameState):
 
     def victory_points(self, seat: int) -> int:
         """A seat's score now, counting Gardens (D7)."""
-        total = self.tally(seat, VP)
-        gardens = self.count(seat, "Gardens")
+        # Every card in one list: one pass for the points and one count per card that
+        # scores by the deck, rather than five per zone (the simulator scores every game).
+        cards = (
+            self.decks[seat]
+            + self.hands[seat]
+            + self.discards[seat]
+            + self.plays[seat]
+            + self.asides[seat]
+        )
+        total = sum(map(VP.__getitem__, cards))
+        gardens = cards.count("Gardens")
         if gardens:
-            total += gardens * (self.card_total(seat) // 10)
-        vineyards = self.count(seat, "Vineyard")
+            total += gardens * (len(cards) // 10)
+        vineyards = cards.count("Vineyard")
         if vineyards:  # D30
-            total += vineyards * (self.tally(seat, _IS_ACTION) // 3)
+            total += vineyards * (sum(map(_IS_ACTION.__getitem__, cards)) // 3)
         return total
 
     def vp_breakdown(self, seat: int) -> list[list[Any]]:
