@@ -134,3 +134,62 @@ def test_final_scores_are_the_results_scores_and_placing_and_the_record_has_them
         rec = sim.play_one(game, ["random"] * players, seed, 0, options)
         assert (rec.scores, rec.placing) == (res.scores, res.placing)
         assert rec.ending == str(state.stats().get("ending", res.detail))
+
+
+def test_a_finished_one_process_run_ends_quickly_with_every_file_complete(
+    tmp_path: Path,
+) -> None:
+    """The command ends a finished one-process simulation without Python's teardown
+    (``_exit_now``): the report, the JSON, the CSV and the games folder are all whole."""
+    files = {k: tmp_path / f"s.{k}" for k in ("json", "csv")}
+    folder = tmp_path / "games"
+    cmd = [sys.executable, "-m", "athanor", "sim", "dominion", "--bots", "big-money", "normal"]
+    cmd += ["--games", "37", "--seed", "4", "--jobs", "1", "--out", str(folder)]
+    cmd += ["--json", str(files["json"]), "--csv", str(files["csv"])]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "How games ended:" in out.stdout
+    assert out.stdout.rstrip().splitlines()[-1].endswith("(one row per game).")
+    assert json.loads(files["json"].read_text())["games"] == 37
+    rows = files["csv"].read_text().splitlines()
+    assert len(rows) == 38 and rows[-1].startswith("dominion,36,")
+    kept = [p for p in folder.iterdir() if p.suffix == ".jsonl"]
+    assert kept and sum(len(p.read_text().splitlines()) for p in kept) == 37
+
+
+def test_the_collector_is_off_while_a_batch_plays_and_back_after() -> None:
+    import gc
+
+    assert gc.isenabled()
+    with sim.few_collections():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with sim.few_collections():
+            pass
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()
+
+
+def test_the_quick_exit_skips_teardown_only_for_a_one_process_simulation(tmp_path: Path) -> None:
+    """An exit handler (Python's teardown) runs after other commands, not after a finished
+    one-process simulation."""
+    mark = tmp_path / "teardown"
+    code = (
+        "import atexit, pathlib, sys\n"
+        f"atexit.register(lambda: pathlib.Path({str(mark)!r}).write_text('ran'))\n"
+        "from athanor.cli.main import command\n"
+        "sys.argv = ['athanor', *sys.argv[1:]]\n"
+        "raise SystemExit(command())\n"
+    )
+    sim_args = ["sim", "potion-party", "--bots", "normal", "normal", "--games", "5", "--jobs", "1"]
+    for args, tears_down in ((sim_args, False), (["games"], True)):
+        mark.unlink(missing_ok=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+        )
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip()
+        assert mark.exists() == tears_down, args

@@ -1,5 +1,5 @@
 """python -m athanor: the same as the athanor command."""
 
-from athanor.cli.main import main
+from athanor.cli.main import command
 
-raise SystemExit(main())
+raise SystemExit(command())

@@ -686,11 +686,19 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def command() -> int:
+    """The ``athanor`` command itself (``python -m athanor`` too): ``main`` with a quick
+    exit after a simulation on one process."""
+    return main(quick_exit=True)
+
+
+def main(argv: Sequence[str] | None = None, *, quick_exit: bool = False) -> int:
     """Entry point of the ``athanor`` command.
 
     Exit codes: 0 done, 1 input ended or output failed, 2 a usage or file error,
-    130 interrupted, 141 output closed early (as by ``| head``).
+    130 interrupted, 141 output closed early (as by ``| head``). With ``quick_exit`` (the
+    command, not a caller in Python) a simulation that ran on this one process and
+    finished ends the process at once, skipping Python's teardown (see ``_exit_now``).
     """
     if sys.stdout is None:  # standard output closed: nothing can be said
         return 1
@@ -703,6 +711,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         rc: int = args.func(args, term)
         sys.stdout.flush()
+        if quick_exit and rc == 0 and args.command == "sim":
+            _exit_now()
         return rc
     except (ConfigError, SaveError, IllegalMove) as exc:
         _error(str(exc))
@@ -717,6 +727,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         _error(f"cannot write the output: {exc.strerror or exc}")
         return 1
+
+
+def _exit_now() -> None:
+    """End a finished simulation's process without Python's teardown: the collector's
+    last passes over every object and the modules' clean-up were 8 ms of a 55 ms run (and
+    nothing is left to write: the report is flushed, files are closed as they finish).
+    Not when worker processes or Ray were used (their clean-up runs at exit), nor under a
+    tracer or profiler (which report at exit)."""
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        return
+    if "ray" in sys.modules or "concurrent.futures.process" in sys.modules:
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def _error(text: str) -> None:
