@@ -441,3 +441,32 @@ def test_deck_labels_are_moved_apart_only_as_far_as_needed() -> None:
     ordered = sorted(got)
     assert all(b - a >= 0.5 - 1e-9 for a, b in itertools.pairwise(ordered))
     assert spread_labels([1.0, 5.0], 0.5) == [1.0, 5.0]
+
+
+def test_a_commands_own_parser_reads_its_arguments_as_the_whole_parser_does() -> None:
+    """``main`` builds only the parser of the command asked for (a quicker start): it reads
+    that command's arguments exactly as the whole parser does, and COMMANDS names every
+    command the whole parser has."""
+    import argparse
+
+    from athanor.cli import main as cli
+
+    full = cli.build_parser()
+    subs = [a for a in full._actions if isinstance(a, argparse._SubParsersAction)]
+    assert tuple(subs[0].choices) == cli.COMMANDS
+    samples = [
+        ["sim", "dominion", "--bots", "easy", "normal", "--games", "9", "--jobs", "1"],
+        ["play", "potion-party", "--seed", "3", "--bots", "2"],
+        ["review", "game.json", "--seat", "2"],
+        ["replay", "game.json"],
+        ["tune", "dominion", "--kingdom", "first-game", "--against", "big-money"],
+        ["ladder", "dominion", "--games", "10"],
+        ["check-cards", "cards.tsv"],
+        ["serve", "--port", "8123"],
+        ["games"],
+    ]
+    assert sorted({s[0] for s in samples}) == sorted(cli.COMMANDS)
+    for argv in samples:
+        assert vars(cli.build_parser(argv[0]).parse_args(argv)) == vars(full.parse_args(argv))
+    with pytest.raises(SystemExit):
+        cli.build_parser("sim").parse_args(["games"])  # the others are not there

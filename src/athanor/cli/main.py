@@ -443,247 +443,271 @@ def check_cards(args: argparse.Namespace, term: Terminal) -> int:
     return check_file(args.file, term.line)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command-line parser; with ``only`` (a command's name), that command's part
+    alone: a command starts sooner without building the others (argparse formats and
+    translates as each argument is added)."""
     p = argparse.ArgumentParser(prog="athanor", description="Alchemy-themed tabletop games.")
     p.add_argument("--version", action="version", version=f"athanor {athanor.__version__}")
     sub = p.add_subparsers(dest="command", required=True)
-    pl = sub.add_parser("play", help="play a game in the terminal")
-    pl.add_argument("game", help="game name, see: athanor games")
-    pl.add_argument("--players", type=int, help="number of players")
-    pl.add_argument(
-        "--bots",
-        nargs="+",
-        metavar="BOT",
-        help="levels (easy, normal, hard, expert) or bot names, or a number of default bots",
-    )
-    pl.add_argument("--seed", type=int, help="random seed (for a repeatable game)")
-    pl.add_argument("--load", metavar="FILE", help="continue a saved game")
-    pl.add_argument("--name", action="append", help="a human player's name (repeatable)")
-    talk = pl.add_mutually_exclusive_group()
-    talk.add_argument(
-        "--brief",
-        action="store_true",
-        help="hear less of the other players' turns (the brief command switches at any prompt)",
-    )
-    talk.add_argument(
-        "--verbose", action="store_false", dest="brief", help="hear everything (the default)"
-    )
-    pl.add_argument(
-        "--verbosity",
-        choices=LEVELS,
-        default="changes",
-        help="how questions are asked: short (one line, ? lists the options), changes "
-        "(options listed the first time, then only what changed; the default) or full "
-        "(every option every time); the verbosity command switches at any prompt",
-    )
-    pl.add_argument(
-        "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
-    )
-    pl.add_argument(
-        "--kingdom",
-        "--kingdom-preset",
-        dest="kingdom",
-        help="Dominion: a preset name, a comma-separated list of cards, or 'random'",
-    )
-    pl.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
-    pl.add_argument(
-        "--campaign", metavar="FILE", help="play the missions in order, saving progress to FILE"
-    )
-    pl.set_defaults(func=play)
-    rp = sub.add_parser("replay", help="narrate a saved game or replay file")
-    rp.add_argument("file")
-    rp.add_argument(
-        "--seat", type=int, default=None, help="narrate as this seat (1, 2, ...) sees it"
-    )
-    rp.set_defaults(func=replay)
-    rv = sub.add_parser("review", help="the coach: judge a seat's decisions in a finished game")
-    rv.add_argument("file", help="a saved game or replay file")
-    rv.add_argument("--seat", type=int, default=1, help="the seat to review (1, 2, ...)")
-    rv.add_argument(
-        "--playouts",
-        type=int,
-        default=48,
-        help="playouts per option the coach weighs (more: surer and slower; default 48)",
-    )
-    rv.add_argument("--rollout", default=None, help="the bot that plays the playouts")
-    rv.add_argument("--seed", type=int, default=0, help="the coach's own seed")
-    rv.add_argument("--all", action="store_true", help="also tell every decision")
-    rv.add_argument("--json", metavar="FILE", help="also write the review as JSON")
-    rv.add_argument("--quiet", action="store_true", help="no progress lines")
-    rv.set_defaults(func=review)
-    sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
-    sm.add_argument("game")
-    sm.add_argument(
-        "--bots",
-        nargs="+",
-        metavar="BOT",
-        help="one level (easy, normal, hard, expert) or bot per seat (default: the game's bot)",
-    )
-    sm.add_argument("--players", type=int, help="seats, each the game's default bot")
-    sm.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
-    sm.add_argument("--games", type=int, default=1000)
-    sm.add_argument("--seed", type=int, default=0)
-    sm.add_argument(
-        "--jobs",
-        type=_jobs,
-        default="auto",
-        metavar="N|auto",
-        help="worker processes (default: auto, one per core this process may use)",
-    )
-    sm.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
-    sm.add_argument("--option", action="append", metavar="NAME=VALUE")
-    sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
-    sm.add_argument("--csv", metavar="FILE", help="also write one row per game as CSV")
-    sm.add_argument(
-        "--plot", metavar="FILE", help="draw win rates and per-turn curves (.png or .svg)"
-    )
-    sm.add_argument(
-        "--plot-min-share",
-        type=float,
-        metavar="SHARE",
-        help="a plotted curve stops at the turn fewer than this share of games reached "
-        "(default: 0.25)",
-    )
-    sm.add_argument(
-        "--out", metavar="DIR", help="write games as they finish; rerun to continue a stopped run"
-    )
-    sm.add_argument(
-        "--ray",
-        nargs="?",
-        const="local",
-        metavar="ADDRESS",
-        help="run on a Ray cluster (a local one without ADDRESS)",
-    )
-    sm.add_argument("--quiet", action="store_true", help="no progress bar")
-    sm.set_defaults(func=simulate)
-    tn = sub.add_parser("tune", help="search Dominion strategy files for one that beats a bot")
-    tn.add_argument("game", choices=["dominion"])
-    tn.add_argument("--kingdom", required=True, help="kingdom cards or a preset")
-    tn.add_argument("--against", required=True, metavar="BOT", help="the bot to beat")
-    tn.add_argument("--games", type=int, default=400, help="games per candidate")
-    tn.add_argument("--seed", type=int, default=0)
-    tn.add_argument("--rounds", type=int, default=60, help="candidates to try")
-    tn.add_argument("--start", metavar="FILE", help="a strategy file to start from")
-    tn.add_argument(
-        "--jobs",
-        type=_jobs,
-        default="auto",
-        metavar="N|auto",
-        help="worker processes (default: auto, one per core this process may use)",
-    )
-    tn.add_argument("--name", default="tuned", help="the found strategy's name")
-    tn.add_argument("--write", metavar="FILE", default="tuned.txt", help="where to write it")
-    tn.add_argument("--quiet", action="store_true", help="no progress bar")
-    tn.set_defaults(func=tune)
-    ck = sub.add_parser("check-cards", help="check a Potion-Making card data file")
-    ck.add_argument("file")
-    ck.set_defaults(func=check_cards)
-    sv = sub.add_parser("serve", help="start the web table (needs the 'web' extra)")
-    sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    sv.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
-    sv.add_argument(
-        "--database-url",
-        help="a PostgreSQL URL (postgresql://...); by default an SQLite file in the data folder",
-    )
-    sv.add_argument(
-        "--data-dir", help="where the SQLite file lives (default ~/.local/share/athanor)"
-    )
-    sv.add_argument(
-        "--demo",
-        action="store_true",
-        help="open a Potion Party table with you and two bots, and print its link",
-    )
-    sv.add_argument(
-        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves"
-    )
-    lim = sv.add_argument_group(
-        "limits", "what one client may spend (docs/web.md, 'Running it in public')"
-    )
-    d = Limits()
-    for flag, kind, default, words in (
-        (
-            "--max-connections-per-address",
-            int,
-            d.connections_per_address,
-            "open WebSockets from one address",
-        ),
-        (
-            "--max-connections-per-table",
-            int,
-            d.connections_per_table,
-            "open WebSockets to one table",
-        ),
-        ("--tables-per-hour", int, d.tables_per_hour, "tables one address may open in an hour"),
-        ("--max-bot-tables", int, d.bot_tables, "tables of bots alone playing at once"),
-        (
-            "--failures-per-minute",
-            int,
-            d.failures_per_minute,
-            "wrong invite codes or tokens from one address before it must wait",
-        ),
-        (
-            "--idle-minutes",
-            float,
-            d.idle_seconds / 60,
-            "a table nobody has looked at for this long stops its bots until someone comes",
-        ),
-        (
-            "--request-seconds",
-            float,
-            d.body_seconds,
-            "the longest a request's body may take to arrive",
-        ),
-    ):
-        lim.add_argument(
-            flag,
-            type=kind,
-            default=default,
-            metavar="N" if kind is int else flag.rsplit("-", 1)[1].upper(),
-            help=f"{words} (default {default:g})",
+    if only in (None, "play"):
+        pl = sub.add_parser("play", help="play a game in the terminal")
+        pl.add_argument("game", help="game name, see: athanor games")
+        pl.add_argument("--players", type=int, help="number of players")
+        pl.add_argument(
+            "--bots",
+            nargs="+",
+            metavar="BOT",
+            help="levels (easy, normal, hard, expert) or bot names, or a number of default bots",
         )
-    lim.add_argument(
-        "--allow-origin",
-        action="append",
-        default=[],
-        metavar="ORIGIN",
-        help="a page origin allowed besides the server's own (https://games.example.org); "
-        "may be given more than once",
-    )
-    lim.add_argument(
-        "--trusted-proxy",
-        action="append",
-        default=[],
-        metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
-        "(none by default); may be given more than once",
-    )
-    sv.set_defaults(func=serve)
-    ld = sub.add_parser("ladder", help="rate the levels and bots: a round robin, Elo-like")
-    ld.add_argument("game")
-    ld.add_argument(
-        "--bots", nargs="+", metavar="BOT", help="levels or bots (default: the levels but expert)"
-    )
-    ld.add_argument("--games", type=int, default=200, help="games per pair (or table)")
-    ld.add_argument("--seed", type=int, default=0)
-    ld.add_argument("--jobs", type=_jobs, default="1", metavar="N|auto", help="worker processes")
-    ld.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
-    ld.add_argument("--option", action="append", metavar="NAME=VALUE")
-    ld.add_argument("--players", type=int, nargs="+", help="team games: table sizes")
-    ld.add_argument("--missions", type=int, nargs="+", help="team games: missions")
-    ld.add_argument("--json", metavar="FILE", help="also write the ladder as JSON")
-    ld.add_argument(
-        "--add-to",
-        metavar="FILE",
-        help="add to a ladder measured before (its JSON): play only the named bots' pairs it "
-        "lacks, fit every result again, write it back (or to --json)",
-    )
-    ld.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
-    ld.add_argument("--quiet", action="store_true", help="no progress bar")
-    ld.set_defaults(func=ladder)
-    gs = sub.add_parser("games", help="list the games")
-    gs.set_defaults(func=list_games)
+        pl.add_argument("--seed", type=int, help="random seed (for a repeatable game)")
+        pl.add_argument("--load", metavar="FILE", help="continue a saved game")
+        pl.add_argument("--name", action="append", help="a human player's name (repeatable)")
+        talk = pl.add_mutually_exclusive_group()
+        talk.add_argument(
+            "--brief",
+            action="store_true",
+            help="hear less of the other players' turns (the brief command switches at any prompt)",
+        )
+        talk.add_argument(
+            "--verbose", action="store_false", dest="brief", help="hear everything (the default)"
+        )
+        pl.add_argument(
+            "--verbosity",
+            choices=LEVELS,
+            default="changes",
+            help="how questions are asked: short (one line, ? lists the options), changes "
+            "(options listed the first time, then only what changed; the default) or full "
+            "(every option every time); the verbosity command switches at any prompt",
+        )
+        pl.add_argument(
+            "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+        )
+        pl.add_argument(
+            "--kingdom",
+            "--kingdom-preset",
+            dest="kingdom",
+            help="Dominion: a preset name, a comma-separated list of cards, or 'random'",
+        )
+        pl.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
+        pl.add_argument(
+            "--campaign", metavar="FILE", help="play the missions in order, saving progress to FILE"
+        )
+        pl.set_defaults(func=play)
+    if only in (None, "replay"):
+        rp = sub.add_parser("replay", help="narrate a saved game or replay file")
+        rp.add_argument("file")
+        rp.add_argument(
+            "--seat", type=int, default=None, help="narrate as this seat (1, 2, ...) sees it"
+        )
+        rp.set_defaults(func=replay)
+    if only in (None, "review"):
+        rv = sub.add_parser("review", help="the coach: judge a seat's decisions in a finished game")
+        rv.add_argument("file", help="a saved game or replay file")
+        rv.add_argument("--seat", type=int, default=1, help="the seat to review (1, 2, ...)")
+        rv.add_argument(
+            "--playouts",
+            type=int,
+            default=48,
+            help="playouts per option the coach weighs (more: surer and slower; default 48)",
+        )
+        rv.add_argument("--rollout", default=None, help="the bot that plays the playouts")
+        rv.add_argument("--seed", type=int, default=0, help="the coach's own seed")
+        rv.add_argument("--all", action="store_true", help="also tell every decision")
+        rv.add_argument("--json", metavar="FILE", help="also write the review as JSON")
+        rv.add_argument("--quiet", action="store_true", help="no progress lines")
+        rv.set_defaults(func=review)
+    if only in (None, "sim"):
+        sm = sub.add_parser("sim", help="simulate many bot games and report statistics")
+        sm.add_argument("game")
+        sm.add_argument(
+            "--bots",
+            nargs="+",
+            metavar="BOT",
+            help="one level (easy, normal, hard, expert) or bot per seat (default: the game's bot)",
+        )
+        sm.add_argument("--players", type=int, help="seats, each the game's default bot")
+        sm.add_argument("--mission", type=int, help="a game's mission (--option mission=M)")
+        sm.add_argument("--games", type=int, default=1000)
+        sm.add_argument("--seed", type=int, default=0)
+        sm.add_argument(
+            "--jobs",
+            type=_jobs,
+            default="auto",
+            metavar="N|auto",
+            help="worker processes (default: auto, one per core this process may use)",
+        )
+        sm.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
+        sm.add_argument("--option", action="append", metavar="NAME=VALUE")
+        sm.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+        sm.add_argument("--csv", metavar="FILE", help="also write one row per game as CSV")
+        sm.add_argument(
+            "--plot", metavar="FILE", help="draw win rates and per-turn curves (.png or .svg)"
+        )
+        sm.add_argument(
+            "--plot-min-share",
+            type=float,
+            metavar="SHARE",
+            help="a plotted curve stops at the turn fewer than this share of games reached "
+            "(default: 0.25)",
+        )
+        sm.add_argument(
+            "--out",
+            metavar="DIR",
+            help="write games as they finish; rerun to continue a stopped run",
+        )
+        sm.add_argument(
+            "--ray",
+            nargs="?",
+            const="local",
+            metavar="ADDRESS",
+            help="run on a Ray cluster (a local one without ADDRESS)",
+        )
+        sm.add_argument("--quiet", action="store_true", help="no progress bar")
+        sm.set_defaults(func=simulate)
+    if only in (None, "tune"):
+        tn = sub.add_parser("tune", help="search Dominion strategy files for one that beats a bot")
+        tn.add_argument("game", choices=["dominion"])
+        tn.add_argument("--kingdom", required=True, help="kingdom cards or a preset")
+        tn.add_argument("--against", required=True, metavar="BOT", help="the bot to beat")
+        tn.add_argument("--games", type=int, default=400, help="games per candidate")
+        tn.add_argument("--seed", type=int, default=0)
+        tn.add_argument("--rounds", type=int, default=60, help="candidates to try")
+        tn.add_argument("--start", metavar="FILE", help="a strategy file to start from")
+        tn.add_argument(
+            "--jobs",
+            type=_jobs,
+            default="auto",
+            metavar="N|auto",
+            help="worker processes (default: auto, one per core this process may use)",
+        )
+        tn.add_argument("--name", default="tuned", help="the found strategy's name")
+        tn.add_argument("--write", metavar="FILE", default="tuned.txt", help="where to write it")
+        tn.add_argument("--quiet", action="store_true", help="no progress bar")
+        tn.set_defaults(func=tune)
+    if only in (None, "check-cards"):
+        ck = sub.add_parser("check-cards", help="check a Potion-Making card data file")
+        ck.add_argument("file")
+        ck.set_defaults(func=check_cards)
+    if only in (None, "serve"):
+        sv = sub.add_parser("serve", help="start the web table (needs the 'web' extra)")
+        sv.add_argument("--host", default="127.0.0.1", help="address to listen on")
+        sv.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
+        sv.add_argument(
+            "--database-url",
+            help=(
+                "a PostgreSQL URL (postgresql://...); by default an SQLite file in the data folder"
+            ),
+        )
+        sv.add_argument(
+            "--data-dir", help="where the SQLite file lives (default ~/.local/share/athanor)"
+        )
+        sv.add_argument(
+            "--demo",
+            action="store_true",
+            help="open a Potion Party table with you and two bots, and print its link",
+        )
+        sv.add_argument(
+            "--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves"
+        )
+        lim = sv.add_argument_group(
+            "limits", "what one client may spend (docs/web.md, 'Running it in public')"
+        )
+        d = Limits()
+        for flag, kind, default, words in (
+            (
+                "--max-connections-per-address",
+                int,
+                d.connections_per_address,
+                "open WebSockets from one address",
+            ),
+            (
+                "--max-connections-per-table",
+                int,
+                d.connections_per_table,
+                "open WebSockets to one table",
+            ),
+            ("--tables-per-hour", int, d.tables_per_hour, "tables one address may open in an hour"),
+            ("--max-bot-tables", int, d.bot_tables, "tables of bots alone playing at once"),
+            (
+                "--failures-per-minute",
+                int,
+                d.failures_per_minute,
+                "wrong invite codes or tokens from one address before it must wait",
+            ),
+            (
+                "--idle-minutes",
+                float,
+                d.idle_seconds / 60,
+                "a table nobody has looked at for this long stops its bots until someone comes",
+            ),
+            (
+                "--request-seconds",
+                float,
+                d.body_seconds,
+                "the longest a request's body may take to arrive",
+            ),
+        ):
+            lim.add_argument(
+                flag,
+                type=kind,
+                default=default,
+                metavar="N" if kind is int else flag.rsplit("-", 1)[1].upper(),
+                help=f"{words} (default {default:g})",
+            )
+        lim.add_argument(
+            "--allow-origin",
+            action="append",
+            default=[],
+            metavar="ORIGIN",
+            help="a page origin allowed besides the server's own (https://games.example.org); "
+            "may be given more than once",
+        )
+        lim.add_argument(
+            "--trusted-proxy",
+            action="append",
+            default=[],
+            metavar="ADDRESS",
+            help="a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
+            "(none by default); may be given more than once",
+        )
+        sv.set_defaults(func=serve)
+    if only in (None, "ladder"):
+        ld = sub.add_parser("ladder", help="rate the levels and bots: a round robin, Elo-like")
+        ld.add_argument("game")
+        ld.add_argument(
+            "--bots",
+            nargs="+",
+            metavar="BOT",
+            help="levels or bots (default: the levels but expert)",
+        )
+        ld.add_argument("--games", type=int, default=200, help="games per pair (or table)")
+        ld.add_argument("--seed", type=int, default=0)
+        ld.add_argument(
+            "--jobs", type=_jobs, default="1", metavar="N|auto", help="worker processes"
+        )
+        ld.add_argument("--kingdom", help="Dominion: kingdom cards, a preset, or 'random'")
+        ld.add_argument("--option", action="append", metavar="NAME=VALUE")
+        ld.add_argument("--players", type=int, nargs="+", help="team games: table sizes")
+        ld.add_argument("--missions", type=int, nargs="+", help="team games: missions")
+        ld.add_argument("--json", metavar="FILE", help="also write the ladder as JSON")
+        ld.add_argument(
+            "--add-to",
+            metavar="FILE",
+            help="add to a ladder measured before (its JSON): play only the named bots' pairs it "
+            "lacks, fit every result again, write it back (or to --json)",
+        )
+        ld.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+        ld.add_argument("--quiet", action="store_true", help="no progress bar")
+        ld.set_defaults(func=ladder)
+    if only in (None, "games"):
+        gs = sub.add_parser("games", help="list the games")
+        gs.set_defaults(func=list_games)
     return p
+
+
+# The commands, as ``build_parser`` names them (a test checks the two agree).
+COMMANDS = ("play", "replay", "review", "sim", "tune", "check-cards", "serve", "ladder", "games")
 
 
 def command() -> int:
@@ -705,7 +729,9 @@ def main(argv: Sequence[str] | None = None, *, quick_exit: bool = False) -> int:
     for stream in (sys.stdin, sys.stdout, sys.stderr):
         if stream is not None and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # odd bytes in or out never crash a game
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    first = words[0] if words else None
+    parser = build_parser(first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     term = Terminal(sys.stdin, sys.stdout)
     try:
