@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # Import the games package before binding the name ``games`` to the catalog
 # function: importing a subpackage sets it as an attribute of its parent, and
@@ -23,7 +23,9 @@ from athanor.engine import (
     SaveError,
 )
 from athanor.engine.core import check_seed, excerpt
-from athanor.replay import Replay
+
+if TYPE_CHECKING:
+    from athanor.replay import Replay
 
 # ``athanor.games`` is both this function and the games' package. For ``import
 # athanor.games.dominion as d`` Python looks the subpackage up by the name of what
@@ -47,6 +49,15 @@ __all__ = [
     "spec",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``athanor.Replay``, imported when first asked for: a simulation's start needs none."""
+    if name == "Replay":
+        from athanor.replay import Replay
+
+        return Replay
+    raise AttributeError(f"module 'athanor' has no attribute {name!r}")
 
 
 def new_game(
@@ -85,6 +96,8 @@ def load_game(text: str | bytes, verify: bool = True) -> GameState:
         raise SaveError("the save file is damaged (it has no 'state' snapshot)")
     if not verify:
         return head.spec.state_class.from_data(data)
+    from athanor.replay import Replay
+
     replay = Replay(head.spec.name, head.players, head.seed, head.options, head.names, head.choices)
     try:
         state = replay.play(log=snap["log"] is not None)

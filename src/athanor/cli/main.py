@@ -14,9 +14,6 @@ from athanor import catalog
 from athanor.cli.terminal import LEVELS, Terminal
 from athanor.engine import ConfigError, GameState, IllegalMove, SaveError
 from athanor.engine.core import excerpt
-from athanor.files import parse_json, read_bytes
-from athanor.replay import Replay
-from athanor.web.guard import Limits
 
 
 def _seat_bots(spec: athanor.GameSpec, players: int, bots: Sequence[str] | None) -> dict[int, str]:
@@ -63,6 +60,7 @@ def play(args: argparse.Namespace, term: Terminal) -> int:
 
         return play_campaign(args, term)
     from athanor.cli.table import Table  # only a game in the terminal needs it
+    from athanor.files import parse_json, read_bytes
 
     spec = catalog.spec(args.game)
     bots_arg: Sequence[str] | None = args.bots
@@ -161,6 +159,8 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
 def replay(args: argparse.Namespace, term: Terminal) -> int:
     """Narrate a saved game or replay file from the start."""
     from athanor.fairness import check_record
+    from athanor.files import parse_json, read_bytes
+    from athanor.replay import Replay
 
     raw = read_bytes(args.file, "replay file")
     rep = Replay.from_json(raw)
@@ -196,6 +196,8 @@ def replay(args: argparse.Namespace, term: Terminal) -> int:
 
 def review(args: argparse.Namespace, term: Terminal) -> int:
     """Judge one seat's decisions in a saved game or replay file, and tell the worst."""
+    from athanor.files import read_bytes
+    from athanor.replay import Replay
     from athanor.review import Coach
 
     raw = read_bytes(args.file, "replay file")
@@ -613,6 +615,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         lim = sv.add_argument_group(
             "limits", "what one client may spend (docs/web.md, 'Running it in public')"
         )
+        from athanor.web.guard import Limits  # (the server's limits, for their defaults)
+
         d = Limits()
         for flag, kind, default, words in (
             (
