@@ -12,6 +12,7 @@ import copy
 import io
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -233,6 +234,12 @@ def test_apply_refuses_anything_but_a_legal_id_and_changes_nothing(
     assert state.to_json() == before
 
 
+@cache
+def _scratch() -> str:
+    """A folder for the files typed lines may save (one per test process)."""
+    return tempfile.mkdtemp(prefix="athanor-fuzz-")
+
+
 lines = st.lists(
     st.text(alphabet=st.characters(codec="utf-8"), max_size=60)
     | st.sampled_from(
@@ -275,6 +282,9 @@ def test_any_typed_lines_get_answers_and_never_an_exception(
     text = "\n".join(line.replace("\n", " ") for line in typed) + "\n"
     out = io.StringIO()
     table = Table(state, agents, Terminal(io.StringIO(text), out))
-    rc = table.run()
+    # A typed "save NAME" writes NAME: in a scratch folder, not the checkout (Hypothesis
+    # also types strings it finds in our sources, such as the help's "save [FILE]").
+    with contextlib.chdir(_scratch()):
+        rc = table.run()
     assert rc in (0, 1)
     state.check_invariants()
