@@ -161,12 +161,12 @@ def test_the_collector_is_off_while_a_batch_plays_and_back_after() -> None:
     import gc
 
     assert gc.isenabled()
-    with sim.few_collections():
+    with sim.collector_paused():
         assert not gc.isenabled()
     assert gc.isenabled()
     gc.disable()
     try:
-        with sim.few_collections():
+        with sim.collector_paused():
             pass
         assert not gc.isenabled()  # left as it was found
     finally:

@@ -228,7 +228,7 @@ def play_batch(
     makers = plan.makers()
     out: list[GameRecord] = [] if into is None else into
     stop = _STOP
-    with few_collections():
+    with collector_paused():
         for i in indices:
             if stop is not None and stop.is_set():
                 break
@@ -239,7 +239,7 @@ def play_batch(
 
 
 @contextmanager
-def few_collections() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Keep Python's cycle collector off while a batch of games is played.
 
     A game makes many short-lived lists and tuples but no reference cycles in Dominion,

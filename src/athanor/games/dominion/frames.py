@@ -175,18 +175,6 @@ class BuyTable:
             got = self.sets[i] = frozenset(self.level(i)[1])
         return got
 
-    def with_treasures(
-        self, coins: int, h: HandTreasures
-    ) -> tuple[tuple[Option, ...], tuple[str, ...]]:
-        """``level(coins)`` with the options to play a hand's Treasures: "end" stays first
-        and "play all" second; playing one Treasure comes last. Joined for each question
-        from parts kept per coin level and per kinds of Treasure: keeping the joined
-        tuples (and their id sets) per buy table cost more than it saved, as a random
-        kingdom builds a new table every game and the kept objects fed the cycle collector."""
-        i = coins if coins < self.top else self.top
-        tail = self.tails[i] or self.tail(i)
-        return h.head + tail[0] + h.then, h.head_ids + tail[1] + h.then_ids
-
     def tail(self, i: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
         """The buy options and ids that ``i`` coins (at most ``top``) pay for, kept."""
         s = self.start[i]
@@ -336,9 +324,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
         opts, ids = table.level(coins)
         every = table.level_set(coins)
         return Decision(seat, prompt, opts, ids, every, every)
-    # ``table.with_treasures(coins, h)``, inlined: this is the usual question. Its buy ids
-    # (hot_ids, kept per coin level) spare the strategy bots a search of the joined ids
-    # for each buy rule (8% of a compiled simulation).
+    # The usual question: "end" first, "play all" second, the piles the hand pays for, then
+    # each Treasure alone. Joined for each question from parts kept per coin level and per
+    # kinds of Treasure (keeping the joined tuples per table fed the cycle collector: a
+    # random kingdom makes a table a game). Its buy ids (hot_ids, kept per coin level)
+    # spare the strategy bots a search of the joined ids for each buy rule.
     i = coins if coins < table.top else table.top
     tail = table.tails[i] or table.tail(i)
     return Decision(
