@@ -150,3 +150,19 @@ def test_random_kingdoms_are_drawn_one_card_after_another_as_before() -> None:
                 a, b = Rng(seed), Rng(seed)
                 assert choose_kingdom(spec, a, alchemy) == one_by_one(spec, b, alchemy)
                 assert a.state == b.state
+
+
+def test_a_kingdom_option_read_once_is_never_handed_out_to_be_changed() -> None:
+    # The option's text is read once and kept (a simulation sets up thousands of games with
+    # it); what a game gets is its own list, so changing it changes no later game, and a
+    # wrong name is refused every time, not only the first.
+    first = choose_kingdom("Smithy, Witch", Rng(5))
+    first.clear()
+    again = choose_kingdom("Smithy, Witch", Rng(5))
+    assert again[:2] == ["Smithy", "Witch"] and len(set(again)) == 10
+    preset = choose_kingdom("first-game", Rng(1))
+    preset.append("Gold")
+    assert choose_kingdom("first-game", Rng(1)) == list(PRESETS["first-game"])
+    for _ in range(2):
+        with pytest.raises(ConfigError, match="Smithy"):
+            choose_kingdom("Smitty", Rng(1))

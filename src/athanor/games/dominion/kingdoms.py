@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from athanor.engine import ConfigError, Rng
@@ -197,21 +198,43 @@ def choose_kingdom(spec: str, rng: Rng, alchemy: int | None = 0) -> list[str]:
     is how many of the ten are Alchemy cards (named ones count), or None for a
     draw from both sets together (D25).
     """
+    preset, named, alc, want, rest = _spec_parts(spec, alchemy)
+    if preset is not None:
+        return list(preset)
+    chosen = list(named)
+    if alc is not None:
+        _draw_into(chosen, list(alc), min(want, KINGDOM_SIZE - len(chosen)), rng)
+    _draw_into(chosen, list(rest), KINGDOM_SIZE - len(chosen), rng)
+    return chosen
+
+
+# A preset's cards; else the named cards, the Alchemy cards to draw from (or None) and how
+# many, and the cards the rest are drawn from.
+_Parts = tuple[
+    tuple[str, ...] | None, tuple[str, ...], tuple[str, ...] | None, int, tuple[str, ...]
+]
+
+
+@functools.lru_cache(maxsize=256)
+def _spec_parts(spec: str, alchemy: int | None) -> _Parts:
+    """What a kingdom option asks for, read once per text (a simulation sets up thousands
+    of games with the same one): a preset's cards, or the named cards, the Alchemy cards
+    to draw from and how many (None: no separate Alchemy draw), and the cards the rest are
+    drawn from. An unknown name raises ConfigError (and is not kept)."""
     text = spec.strip()
     if text.lower() in PRESETS:
-        return list(PRESETS[text.lower()])
+        return PRESETS[text.lower()], (), None, 0, ()
     chosen = named_cards(text)
     if alchemy is None:
-        rest = [n for n in ALL_KINGDOM if n not in chosen]
-    elif alchemy == 0:
-        rest = [n for n in KINGDOM_CARDS if n not in chosen]
-    else:
-        want = alchemy - sum(1 for n in chosen if n in ALCHEMY_KINGDOM)
-        alc = [n for n in ALCHEMY_KINGDOM if n not in chosen]
-        _draw_into(chosen, alc, min(want, KINGDOM_SIZE - len(chosen)), rng)
-        rest = [n for n in KINGDOM_CARDS if n not in chosen]
-    _draw_into(chosen, rest, KINGDOM_SIZE - len(chosen), rng)
-    return chosen
+        return None, tuple(chosen), None, 0, tuple([n for n in ALL_KINGDOM if n not in chosen])
+    rest = tuple([n for n in KINGDOM_CARDS if n not in chosen])
+    if alchemy == 0:
+        return None, tuple(chosen), None, 0, rest
+    want = alchemy - sum(1 for n in chosen if n in ALCHEMY_KINGDOM)
+    alc = tuple([n for n in ALCHEMY_KINGDOM if n not in chosen])
+    # Alchemy cards are not among KINGDOM_CARDS, so the rest's pool does not depend on
+    # which of them are drawn.
+    return None, tuple(chosen), alc, want, rest
 
 
 def _draw_into(chosen: list[str], pool: list[str], count: int, rng: Rng) -> None:
