@@ -1,7 +1,7 @@
 """Is the Crucible's planner a stronger team than the team bot? Paired missions (issue 25).
 
 Run:  python benchmarks/crucible_hard.py [--cells 3x4,3x8,...] [--games N] [--seed S]
-      [--plays K] [--planned task,keep] [--margin M] [--expert [--more task=8,keep=8]]
+      [--plays K] [--planned task,keep] [--margin M] [--expert [--more task=8,keep=8,catalyze=14]]
 
 For each cell (players x mission) it plays N missions twice on the same seeds, once with the
 team bot (the normal level) in every seat and once with the planner
@@ -12,8 +12,9 @@ the mean of per-seed differences). The planner's budget is a number of playouts,
 figures do not depend on the machine; the time a decision (CPU, one core) is printed too.
 
 With --expert it compares the expert level with hard instead: the planner with the playouts
-of --more beyond hard's (``make_expert``'s by default) against the planner as set by --plays,
---planned and --margin (hard's by default), paired on the same seeds. The expert's extra
+of --more beyond hard's (by default the expert level's, ``LEVEL_MORE``) against the planner
+as set by --plays, --planned and --margin (hard's by default), paired on the same seeds. The
+expert's extra
 playouts are seeded apart, so a mission in which they changed no choice is the very mission
 hard plays: its result is hard's too, and hard is played again only where they did (--check
 plays it every time, to confirm that). It prints the time a decision, mean and most, and
@@ -30,7 +31,7 @@ import athanor
 from _args import non_negative, positive  # benchmarks/_args.py (run from this folder)
 from athanor.engine import Agent, Decision, GameState, play_out
 from athanor.games.crucible.bots import TeamBot
-from athanor.games.crucible.planner import EXPERT_MORE, MARGIN, PLANNED, PLAYS, PlannerBot
+from athanor.games.crucible.planner import LEVEL_MORE, MARGIN, PLANNED, PLAYS, PlannerBot
 
 Z = 1.96
 
@@ -196,7 +197,7 @@ def main() -> None:
     ap.add_argument(
         "--more",
         type=more_plays,
-        default=dict(EXPERT_MORE),
+        default=dict(LEVEL_MORE),
         help="with --expert: playouts beyond --plays by kind, e.g. task=8,keep=8",
     )
     ap.add_argument(

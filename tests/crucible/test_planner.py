@@ -1,5 +1,6 @@
 """The planner (the hard level): the team bot, drafting tasks by paired playouts; and the
-expert level, the same planner with more playouts, at the draft and at the discipline."""
+expert level, the same planner with more playouts, at the draft, at the discipline and at
+the leader's choice of Catalyze or Transmute."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from athanor.games.crucible.planner import (
     EXPERT_MORE,
     HARD_BUDGET,
     HARD_MARGIN,
+    LEVEL_MORE,
     PlannerBot,
 )
 
@@ -75,8 +77,9 @@ def test_the_expert_is_the_planner_with_more_playouts_at_the_draft_and_the_disci
     assert (levels["hard"].bot, levels["expert"].bot) == ("budget-planner", "budget-expert")
     bot = catalog.bot("crucible", "expert", 1)
     assert isinstance(bot, PlannerBot)
-    assert (bot.plays, bot.planned, bot.more) == (8, frozenset({"task"}), dict(EXPERT_MORE))
+    assert (bot.plays, bot.planned, bot.more) == (8, frozenset({"task"}), dict(LEVEL_MORE))
     assert EXPERT_MORE == {"task": 8, "keep": 8} and bot.budget == EXPERT_BUDGET == 14
+    assert LEVEL_MORE == {"task": 8, "keep": 8, "catalyze": 14}
     hard = catalog.bot("crucible", "hard", 1)
     assert isinstance(hard, PlannerBot) and not hard.more
     assert (hard.plays, hard.budget, hard.margin) == (8, HARD_BUDGET, HARD_MARGIN)
@@ -323,3 +326,77 @@ def test_the_planner_cannot_peek_two_states_alike_from_its_seat_get_the_same_cho
                     compared += 1
             s.apply(TeamBot(seed + d.seat).choose(s, d))
     assert compared >= 12 and differed >= compared // 4, (compared, differed)
+
+
+def test_the_expert_level_also_plans_the_leaders_intent() -> None:
+    g = athanor.new_game("crucible", 3, seed=4, options={"mission": 4}, log=False)
+    bot = Counting(2, plays=1, more={"task": 1, "keep": 1, "catalyze": 1})
+    while not g.is_over:
+        d = g.decision
+        assert d is not None
+        g.apply(bot.choose(g, d))
+    assert set(bot.kinds) == {"task", "keep", "catalyze"}
+
+
+def _intent_at_seed_11() -> GameState:
+    """Mission 8, three players, seed 11, the team bot in every seat, 26 choices in: Player 2
+    leads the fifth reaction. Its own task is done; Player 1 must win the trick right after a
+    Boil Over, and Player 3 must win no Lodestone at all."""
+    g = athanor.new_game("crucible", 3, seed=11, options={"mission": 8}, log=False)
+    bots = [TeamBot(77 + i) for i in range(3)]
+    for _ in range(26):
+        d = g.decision
+        assert d is not None
+        g.apply(bots[d.seat].choose(g, d))
+    assert g.decision is not None and g.decision.ids == ("catalyze", "transmute")
+    return g
+
+
+def test_the_expert_leads_a_catalyze_where_the_team_bots_transmute_mostly_loses() -> None:
+    """Played out from Player 2's view (24 paired deals), Catalyze won the mission 16 times
+    and Transmute never. The team bot, judging the trick alone, declares Transmute with four
+    seeds of five; the expert, which plays the intent out, declares Catalyze with every seed."""
+    g = _intent_at_seed_11()
+    d = g.decision
+    assert d is not None and d.seat == 1
+    team = [TeamBot(s).choose(g, d) for s in range(5)]
+    assert team.count("transmute") == 4
+    assert {catalog.bot("crucible", "expert", s).choose(g, d) for s in range(4)} == {"catalyze"}
+    # hard does not plan the intent: the team bot's choice stands.
+    assert catalog.bot("crucible", "hard", 1).choose(g, d) == TeamBot(1).choose(g, d)
+
+
+class Halving(PlannerBot):
+    """A planner that keeps each budgeted decision's playout results."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.wins: list[dict[str, int]] = []
+
+    def _halve(
+        self,
+        state: GameState,
+        decision: Decision,
+        own: str,
+        seeds: list[tuple[int, int]],
+        budget: int,
+    ) -> dict[str, int]:
+        got = super()._halve(state, decision, own, seeds, budget)
+        self.wins.append(got)
+        return got
+
+
+def test_the_expert_reads_the_intent_from_its_seat_alone() -> None:
+    """At the intent, states re-dealt from the leader's seat (other hands, the same view) get
+    the expert's same playout results, win for win, and so the same choice."""
+    g: Any = _intent_at_seed_11()
+    d = g.decision
+    differed = 0
+    for k in range(3):
+        other: Any = g.determinize(d.seat, 40 + k)
+        assert other.view(d.seat) == g.view(d.seat)
+        differed += any(sorted(a) != sorted(b) for a, b in zip(other.hands, g.hands, strict=True))
+        seen = [Halving(5, more=dict(LEVEL_MORE), budget=EXPERT_BUDGET) for _ in range(2)]
+        picks = [seen[0].choose(g, d), seen[1].choose(other, other.decision)]
+        assert picks[0] == picks[1] and seen[0].wins == seen[1].wins != []
+    assert differed == 3

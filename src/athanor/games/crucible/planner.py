@@ -44,6 +44,9 @@ MARGIN = 1  # missions an option must win beyond the team bot's pick
 MAX_STEPS = 2_000  # a playout not over by then counts as lost
 # The expert's playouts beyond hard's, by kind of decision: the draft and the discipline kept.
 EXPERT_MORE: Mapping[str, int] = {"task": 8, "keep": 8}
+# The expert level's: those, and the leader's choice of Catalyze or Transmute (a choice of
+# two, made at most once a trick, that the team bot judges from the trick alone).
+LEVEL_MORE: Mapping[str, int] = {**EXPERT_MORE, "catalyze": 14}
 # The levels' budgets, playouts a decision: about half a second and a second at a draft pick
 # on one core of the reference machine (a playout is a whole mission, about 50-100 ms).
 HARD_BUDGET = 8
@@ -195,9 +198,9 @@ def make_budget_planner(seed: int = 0) -> PlannerBot:
 
 
 def make_budget_expert(seed: int = 0) -> PlannerBot:
-    """The expert level: the expert planner held to ``EXPERT_BUDGET`` playouts a decision,
-    planning the draft and the discipline."""
-    bot = PlannerBot(seed, more=EXPERT_MORE, budget=EXPERT_BUDGET)
+    """The expert level: the planner held to ``EXPERT_BUDGET`` playouts a decision,
+    planning the draft, the discipline and the leader's intent (``LEVEL_MORE``)."""
+    bot = PlannerBot(seed, more=LEVEL_MORE, budget=EXPERT_BUDGET)
     bot.name = "budget-expert"
     return bot
 
