@@ -192,9 +192,9 @@ SPEC = GameSpec(
         ),
         "expert": Level(
             "budget-expert",
-            "The planner with 14 playouts a decision, at the task draft and the choice of "
-            "discipline: 14.2 points more than normal (+7.2 to +21.2) over 240 paired "
-            "missions (3-5 players, missions 8 and 12). Up to about a second at those picks.",
+            "The planner, 14 playouts at the draft, the discipline and the leader's Catalyze "
+            "or Transmute: 15.5 points more than normal (+12.5 to +18.5) over 1,150 paired "
+            "missions (3-5 players, missions 4-12). Up to about 0.6 s a choice.",
         ),
     },
     status=status,
