@@ -193,7 +193,7 @@ SPEC = GameSpec(
         "expert": Level(
             "budget-expert",
             "The planner, 14 playouts at the draft, the discipline and the leader's Catalyze "
-            "or Transmute: 12.7 points more than normal (+10.2 to +15.3) over 1,500 paired "
+            "or Transmute: 10.9 points more than normal (+8.8 to +13.0) over 1,900 paired "
             "missions (3-5 players, missions 4-12). Up to about 0.6 s a choice.",
         ),
     },
