@@ -34,32 +34,25 @@ def test_sim_refuses_a_player_count_the_game_does_not_take(game: str) -> None:
 def test_interrupting_a_simulation_stops_it_at_once_and_keeps_every_finished_game(
     tmp_path: Path,
 ) -> None:
-    # The Ctrl+C is sent as soon as any game is on the disk. 6,000 games take under 2 s on
-    # two workers, so a test process starved of CPU that long (other tests beside it) may
-    # send it after the run has ended: then the run is started again, in a new folder,
-    # with four times the games. A run that ignored Ctrl+C would finish every time, and the
-    # last try fails.
-    for attempt, total in enumerate((6_000, 24_000, 96_000)):
-        out = tmp_path / f"run{attempt}"
-        cmd = [sys.executable, "-m", "athanor", "sim", "potion-party", "--games", str(total)]
-        cmd += ["--jobs", "2", "--out", str(out), "--quiet", "--seed", "4"]
-        # A terminal's Ctrl+C reaches every process of the group: the workers too.
-        proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-        )
-        games = out / "games.jsonl"
-        for _ in range(3000):  # until some games are written
-            if games.exists() and games.stat().st_size > 0:
-                break
-            time.sleep(0.01)
-        sent = time.monotonic()
-        os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-        took = time.monotonic() - sent
-        ended = proc.returncode == 0 and games.exists()
-        finished = ended and len(games.read_text().splitlines()) == total
-        if not finished or total == 96_000:
+    out = tmp_path / "run"
+    # Enough games that a fast machine cannot finish them between the first batch written and
+    # the interrupt: the test sends it as soon as any game is on the disk, whatever the load.
+    total = 6000
+    cmd = [sys.executable, "-m", "athanor", "sim", "potion-party", "--games", str(total)]
+    cmd += ["--jobs", "2", "--out", str(out), "--quiet", "--seed", "4"]
+    # A terminal's Ctrl+C reaches every process of the group: the workers too.
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    games = out / "games.jsonl"
+    for _ in range(3000):  # until some games are written
+        if games.exists() and games.stat().st_size > 0:
             break
+        time.sleep(0.01)
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    took = time.monotonic() - sent
     assert proc.returncode == 130, err
     assert took < 2.5, f"it took {took:.1f} s to stop"
     assert "the game was not saved" not in err
