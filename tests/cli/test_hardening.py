@@ -22,6 +22,18 @@ def athanor_cmd(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[
     )
 
 
+def from_a_terminal() -> list[str]:
+    """The start of a Python command line that runs with Ctrl+C at its default, as from a
+    terminal, even when this suite does not: a job a non-interactive shell starts in the
+    background ignores Ctrl+C, and so does every process it starts (Python then installs no
+    KeyboardInterrupt). The shim puts the default back and becomes the command (``exec``)."""
+    shim = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+    )
+    return [sys.executable, "-c", shim]
+
+
 @pytest.mark.parametrize("game", [g.name for g in athanor.games()])
 def test_sim_refuses_a_player_count_the_game_does_not_take(game: str) -> None:
     spec = athanor.spec(game)
@@ -38,7 +50,7 @@ def test_interrupting_a_simulation_stops_it_at_once_and_keeps_every_finished_gam
     # Enough games that a fast machine cannot finish them between the first batch written and
     # the interrupt: the test sends it as soon as any game is on the disk, whatever the load.
     total = 6000
-    cmd = [sys.executable, "-m", "athanor", "sim", "potion-party", "--games", str(total)]
+    cmd = [*from_a_terminal(), "-m", "athanor", "sim", "potion-party", "--games", str(total)]
     cmd += ["--jobs", "2", "--out", str(out), "--quiet", "--seed", "4"]
     # A terminal's Ctrl+C reaches every process of the group: the workers too.
     proc = subprocess.Popen(
