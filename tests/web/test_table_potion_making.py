@@ -6,6 +6,7 @@ results, and staged positions whose every option is reachable through a piece or
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -227,7 +228,9 @@ def test_a_lay_is_a_click_on_the_hand_card_named_for_what_it_does(base: str, pag
     assert wait_turn(page)
     q = watch.last()["decision"]
     lays = [o for o in q["options"] if o["id"].startswith("lay:")]
-    target = page.locator(f"#table-mine [data-piece='hand:{lays[0]['id'][4:]}']").first
+    # Quoted as a CSS string: a card's name may hold an apostrophe (Snake's Eye).
+    piece = json.dumps(f"hand:{lays[0]['id'][4:]}", ensure_ascii=False)
+    target = page.locator(f"#table-mine [data-piece={piece}]").first
     opts = [o for o in q["options"] if o["id"][o["id"].index(":") + 1 :] == lays[0]["id"][4:]]
     if len(opts) == 1:
         assert (target.get_attribute("aria-label") or "").startswith(lays[0]["label"])
