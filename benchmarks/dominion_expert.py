@@ -1,7 +1,7 @@
 """How strong Dominion's expert level is: its two target match-ups (issue 25).
 
 Run:  python benchmarks/dominion_expert.py [--games N] [--seed S] [--only base|alchemy]
-      [--timing G]
+      [--with CARDS] [--timing G]
 
 Plays the expert (the planner, ``src/athanor/games/dominion/expert.py``) against normal
 (big-money-ultimate) on random kingdoms, without Alchemy and with Alchemy cards allowed
@@ -10,7 +10,8 @@ rotated, one process, and prints each win rate with its 95% Wilson interval and 
 ``athanor sim`` command that gives the same games. The expert's budget is a number of
 quick games a decision, so the figures do not depend on the machine's speed; ``--timing
 G`` also plays G games and reports how long it thinks (CPU time, one core) a decision with a
-choice.
+choice. ``--with CARDS`` (comma-separated) plays only those of the same games whose kingdom
+holds every one of the cards (same seeds, same seats), to weigh a plan made for them.
 """
 
 from __future__ import annotations
@@ -58,18 +59,56 @@ def timing(games: int) -> tuple[float, float, int]:
     return sum(times) / max(1, len(times)), max(times, default=0.0), len(times)
 
 
+def holding(cards: list[str], games: int, seed: int, options: dict[str, Any]) -> list[int]:
+    """Indexes of the run's games (seeds ``seed + i``) whose kingdom holds every card."""
+    out = []
+    for i in range(games):
+        s: Any = athanor.new_game("dominion", 2, seed + i, options, log=False)
+        if all(c in s.kingdom for c in cards):
+            out.append(i)
+    return out
+
+
+def run_some(indexes: list[int], seed: int, options: dict[str, Any]) -> tuple[int, int]:
+    """Play the run's games at ``indexes`` (expert against normal); wins and ties."""
+    bots = ["expert", "normal"]
+    opts = catalog.spec("dominion").check_options(options)
+    makers = {b: catalog.bot_maker("dominion", b) for b in bots}
+    won = tied = 0
+    for i in indexes:
+        rec = sim.play_one("dominion", bots, seed + i, i, opts, makers)
+        seat = rec.bots.index("expert")
+        first = [p for p in rec.placing if p == 1]
+        won += rec.placing[seat] == 1 and len(first) == 1
+        tied += rec.placing[seat] == 1 and len(first) > 1
+    return won, tied
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=non_negative, default=200, help="0: timing only")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timing", type=non_negative, default=0, help="games to time")
     ap.add_argument("--only", choices=["base", "alchemy"], default=None)
+    ap.add_argument("--with", dest="cards", default="", help="only kingdoms with these cards")
     args = ap.parse_args()
     for label, options in MATCHES if args.games else []:
         if args.only and (args.only == "alchemy") != ("alchemy" in options):
             continue
         bots = ["expert", "normal"]
         start = time.perf_counter()
+        if args.cards:
+            cards = [c.strip() for c in args.cards.split(",")]
+            some = holding(cards, args.games, args.seed, options)
+            won, tied = run_some(some, args.seed, options)
+            lo, hi = sim.wilson(won, max(1, len(some)))
+            print(f"{label}: the games of {command(args.games, args.seed, options)}")
+            print(
+                f"  whose kingdom holds {', '.join(cards)}: {len(some)}; expert won {won} = "
+                f"{won / max(1, len(some)):.1%} (95% CI {lo:.1%} to {hi:.1%}), tied {tied}; "
+                f"{time.perf_counter() - start:.0f} s"
+            )
+            continue
         records = sim.run("dominion", bots, args.games, args.seed, options)
         summary = sim.Summary.of("dominion", bots, args.seed, records, options=options)
         won = summary.per_bot[bots[0]].wins
