@@ -23,6 +23,7 @@ from typing import Any
 import athanor
 from _args import non_negative  # benchmarks/_args.py (scripts run from this folder)
 from athanor import catalog, sim
+from athanor.games.dominion.cards import CARDS
 from athanor.games.dominion.expert import ExpertBot
 
 MATCHES = [
@@ -99,6 +100,9 @@ def main() -> None:
         start = time.perf_counter()
         if args.cards:
             cards = [c.strip() for c in args.cards.split(",")]
+            unknown = [c for c in cards if c not in CARDS]
+            if unknown:
+                ap.error(f"--with: no such card: {', '.join(unknown)} (names as printed)")
             some = holding(cards, args.games, args.seed, options)
             won, tied = run_some(some, args.seed, options)
             lo, hi = sim.wilson(won, max(1, len(some)))
