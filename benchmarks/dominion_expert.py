@@ -70,19 +70,12 @@ def holding(cards: list[str], games: int, seed: int, options: dict[str, Any]) ->
     return out
 
 
-def run_some(indexes: list[int], seed: int, options: dict[str, Any]) -> tuple[int, int]:
-    """Play the run's games at ``indexes`` (expert against normal); wins and ties."""
-    bots = ["expert", "normal"]
-    opts = catalog.spec("dominion").check_options(options)
-    makers = {b: catalog.bot_maker("dominion", b) for b in bots}
-    won = tied = 0
-    for i in indexes:
-        rec = sim.play_one("dominion", bots, seed + i, i, opts, makers)
-        seat = rec.bots.index("expert")
-        first = [p for p in rec.placing if p == 1]
-        won += rec.placing[seat] == 1 and len(first) == 1
-        tied += rec.placing[seat] == 1 and len(first) > 1
-    return won, tied
+def run_some(indexes: list[int], seed: int, options: dict[str, Any]) -> list[sim.GameRecord]:
+    """The records of the run's games at ``indexes`` (expert against normal), played as
+    ``athanor sim`` plays them."""
+    plan = sim.make_plan("dominion", ["expert", "normal"], seed, options)
+    makers = plan.makers()
+    return [sim.play_one(plan.game, plan.bots, seed + i, i, plan.options, makers) for i in indexes]
 
 
 def main() -> None:
@@ -93,34 +86,30 @@ def main() -> None:
     ap.add_argument("--only", choices=["base", "alchemy"], default=None)
     ap.add_argument("--with", dest="cards", default="", help="only kingdoms with these cards")
     args = ap.parse_args()
+    cards = [c.strip() for c in args.cards.split(",")] if args.cards else []
+    unknown = [c for c in cards if c not in CARDS]
+    if unknown:
+        ap.error(f"--with: no such card: {', '.join(unknown)} (names as printed)")
     for label, options in MATCHES if args.games else []:
         if args.only and (args.only == "alchemy") != ("alchemy" in options):
             continue
         bots = ["expert", "normal"]
         start = time.perf_counter()
-        if args.cards:
-            cards = [c.strip() for c in args.cards.split(",")]
-            unknown = [c for c in cards if c not in CARDS]
-            if unknown:
-                ap.error(f"--with: no such card: {', '.join(unknown)} (names as printed)")
+        if cards:
             some = holding(cards, args.games, args.seed, options)
-            won, tied = run_some(some, args.seed, options)
-            lo, hi = sim.wilson(won, max(1, len(some)))
+            records = run_some(some, args.seed, options)
             print(f"{label}: the games of {command(args.games, args.seed, options)}")
-            print(
-                f"  whose kingdom holds {', '.join(cards)}: {len(some)}; expert won {won} = "
-                f"{won / max(1, len(some)):.1%} (95% CI {lo:.1%} to {hi:.1%}), tied {tied}; "
-                f"{time.perf_counter() - start:.0f} s"
-            )
-            continue
-        records = sim.run("dominion", bots, args.games, args.seed, options)
+            print(f"  whose kingdom holds {', '.join(cards)}: {len(some)}")
+        else:
+            records = sim.run("dominion", bots, args.games, args.seed, options)
+            print(f"{label}: {command(args.games, args.seed, options)}")
         summary = sim.Summary.of("dominion", bots, args.seed, records, options=options)
         won = summary.per_bot[bots[0]].wins
         tied = summary.per_bot[bots[0]].ties
-        lo, hi = sim.wilson(won, args.games)
-        print(f"{label}: {command(args.games, args.seed, options)}")
+        n = max(1, len(records))
+        lo, hi = sim.wilson(won, n)
         print(
-            f"  expert won {won}/{args.games} = {won / args.games:.1%} "
+            f"  expert won {won}/{len(records)} = {won / n:.1%} "
             f"(95% CI {lo:.1%} to {hi:.1%}), tied {tied}; "
             f"{time.perf_counter() - start:.0f} s"
         )
