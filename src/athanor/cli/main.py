@@ -445,11 +445,52 @@ def check_cards(args: argparse.Namespace, term: Terminal) -> int:
     return check_file(args.file, term.line)
 
 
+def _columns() -> int:
+    """The terminal's width as shutil.get_terminal_size gives it (COLUMNS, else the
+    terminal's, else 80), without importing shutil."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        out = sys.__stdout__
+        try:
+            columns = 0 if out is None else os.get_terminal_size(out.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, told the width: argparse makes one for every argument
+    added, and left to find the width itself it imports shutil (and with it bz2 and lzma),
+    a few milliseconds of every command's start."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _columns() - 2 if width is None else width
+        )
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser (and its commands' parsers) with ``_Formatter``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command-line parser; with ``only`` (a command's name), that command's part
     alone: a command starts sooner without building the others (argparse formats and
     translates as each argument is added)."""
-    p = argparse.ArgumentParser(prog="athanor", description="Alchemy-themed tabletop games.")
+    p = _Parser(prog="athanor", description="Alchemy-themed tabletop games.")
     p.add_argument("--version", action="version", version=f"athanor {athanor.__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     if only in (None, "play"):
