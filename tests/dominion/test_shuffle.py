@@ -130,3 +130,37 @@ def test_a_random_kingdom_is_the_same_with_or_without_the_c_draw(
     with_c = draw_all()
     monkeypatch.setattr(kingdoms, "_c_below_down", None)
     assert draw_all() == with_c
+
+
+def test_decks_beyond_the_ready_chunks_shuffle_as_the_chunks_say() -> None:
+    """Decks of more than 64 cards work out their chunks when first shuffled (and keep
+    them): the same decks and states as chunks worked out afresh at every step."""
+
+    def fresh(rng: Rng, seq: list[str]) -> None:
+        st = rng.state
+        i = len(seq) - 1
+        while i > 0:
+            k, m, limit, steps = rules._chunk(i)
+            while True:
+                st = (st + _GAMMA) & _MASK
+                z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            x = z % m
+            for a, b in steps:
+                j = x % b
+                x //= b
+                seq[a], seq[j] = seq[j], seq[a]
+            i = k
+        rng.state = st
+
+    for size in (63, 64, 65, 66, 100, 600, 600):  # 600 twice: the second from the kept chunks
+        deck = [f"c{i}" for i in range(size)]
+        a, b = Rng(size), Rng(size)
+        mine, ref = list(deck), list(deck)
+        _py_shuffle(a, mine)
+        fresh(b, ref)
+        assert mine == ref and a.state == b.state
+        assert sorted(mine) == sorted(deck)

@@ -30,7 +30,7 @@ def play_out(state: GameState, agents: Sequence[Agent], max_steps: int | None = 
     choices they made. Past ``max_steps`` choices it stops with a RuntimeError."""
     steps = 0
     while True:
-        d = state.decision
+        d = state._decision  # ``decision`` without the property's call (read every choice)
         if d is None:
             return steps
         if max_steps is not None and steps >= max_steps:

@@ -300,8 +300,11 @@ def _buy_question(s: DominionState, seat: int, buys: int) -> Decision:
     if h is None:
         coins = s.coins
         pots = s.potions
-    else:
+    elif h.stones or (h.silver and s.merchant):
         coins, pots = s.treasure_money(seat, h)
+    else:  # ``treasure_money`` written out for the usual hand (no Stone, no Merchant bonus)
+        coins = s.coins + h.coins
+        pots = s.potions + h.potions
     supply = s.supply
     table = s.buy_table
     if s.possessor >= 0:  # the possessor reads "Bo's Treasures" (D46): not the shared words
@@ -366,10 +369,12 @@ class HandTreasures:
     def __init__(self, hand: tuple[str, ...]) -> None:
         # One pass over the hand: a plain loop is native code in the compiled build (where
         # filter and map over bound methods cost about 20k instructions a hand, 10% of a
-        # Smithy game, whose longer hands miss the cache more often).
+        # Smithy game, whose longer hands miss the cache more often). The rest depends on
+        # the Treasures alone, in order, and is shared by every hand with them (a Smithy
+        # game's seven-card hands miss the hand cache often; their Treasures rarely do).
         played: list[str] = []
         kept: list[str] = []
-        coins = potions = 0
+        coins = 0
         for c in hand:
             v = TREASURE_COINS.get(c)
             if v is None:
@@ -377,28 +382,64 @@ class HandTreasures:
             else:
                 played.append(c)
                 coins += v
-                potions += TREASURE_POTIONS[c]
-        self.played = tuple(played)
+        self.played = tre = tuple(played)
         self.kept = tuple(kept)
         self.coins = coins
-        self.potions = potions
-        self.stones = played.count(STONE)
-        self.silver = "Silver" in played
-        # Options: play them all (offered early), or one by name (offered last); shared
-        # by every hand with these kinds.
-        self.kinds = kinds = tuple(dict.fromkeys(played))
-        part = _TREASURE_PARTS.get(kinds)
-        if part is None:
-            singles = tuple([_PLAY[c] for c in kinds])
-            # "End your turn" and "play all": the head of every Buy question with them.
-            head = (OPT_END_TURN, OPT_ALL_TREASURES) if kinds else (OPT_END_TURN,)
-            part = _TREASURE_PARTS[kinds] = (
-                head,
-                tuple([o.id for o in head]),
-                singles,
-                tuple([o.id for o in singles]),
-            )
-        self.head, self.head_ids, self.then, self.then_ids = part
+        got = _PLAYED.get(tre)
+        if got is None:
+            got = _played_parts(tre)
+        (
+            self.head,
+            self.head_ids,
+            self.then,
+            self.then_ids,
+            self.kinds,
+            self.potions,
+            self.stones,
+            self.silver,
+        ) = got
+
+
+# What a run of Treasures (in the order played) gives a hand's ``HandTreasures``: its Buy
+# question's head options and ids, its single-Treasure options and ids, its kinds in order,
+# its Potions, its Philosopher's Stones and whether it holds a Silver.
+_Played = tuple[
+    tuple[Option, ...],
+    tuple[str, ...],
+    tuple[Option, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    int,
+    int,
+    bool,
+]
+_PLAYED: Final[dict[tuple[str, ...], _Played]] = {}
+
+
+def _played_parts(tre: tuple[str, ...]) -> _Played:
+    """Work out and keep ``_PLAYED``'s entry for these Treasures."""
+    # Options: play them all (offered early), or one by name (offered last); shared by
+    # every hand with these kinds.
+    kinds = tuple(dict.fromkeys(tre))
+    part = _TREASURE_PARTS.get(kinds)
+    if part is None:
+        singles = tuple([_PLAY[c] for c in kinds])
+        # "End your turn" and "play all": the head of every Buy question with them.
+        head = (OPT_END_TURN, OPT_ALL_TREASURES) if kinds else (OPT_END_TURN,)
+        part = _TREASURE_PARTS[kinds] = (
+            head,
+            tuple([o.id for o in head]),
+            singles,
+            tuple([o.id for o in singles]),
+        )
+    potions = 0
+    for c in tre:
+        potions += TREASURE_POTIONS[c]
+    got: _Played = (*part, kinds, potions, tre.count(STONE), "Silver" in tre)
+    if len(_PLAYED) >= 50_000:  # keep memory bounded in long simulations
+        _PLAYED.clear()
+    _PLAYED[tre] = got
+    return got
 
 
 def hand_treasures(hand: list[str]) -> HandTreasures:

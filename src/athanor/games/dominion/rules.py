@@ -154,7 +154,19 @@ def _chunk(i: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
     return k, m, _SPAN - _SPAN % m, tuple([(a, a + 1) for a in range(i, k, -1)])
 
 
-_CHUNKS = [_chunk(i) for i in range(512)]
+# Worked out at import for decks of up to 64 cards, for bigger ones when first shuffled (a
+# few hundred made at import would be a millisecond of every start).
+_CHUNKS = [_chunk(i) for i in range(64)]
+_MORE_CHUNKS: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+
+
+def _big_chunk(i: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+    """``_chunk(i)`` for a deck of more than 64 cards, kept."""
+    got = _MORE_CHUNKS.get(i)
+    if got is None:
+        got = _MORE_CHUNKS[i] = _chunk(i)
+    return got
+
 
 _c_shuffle: Callable[[int, list[str]], int] | None
 try:  # built beside the mypyc modules in the compiled build (setup.py), never in a pure one
@@ -173,7 +185,7 @@ def _py_shuffle(rng: Rng, seq: list[str]) -> None:
     st = rng.state
     i = len(seq) - 1
     while i > 0:
-        k, m, limit, steps = _CHUNKS[i] if i < 512 else _chunk(i)
+        k, m, limit, steps = _CHUNKS[i] if i < 64 else _big_chunk(i)
         while True:
             st = (st + _GAMMA) & _MASK
             z = st
@@ -844,7 +856,12 @@ class DominionState(GameState):
         self.potions += h.potions
         if h.stones:
             self.coins += h.stones * self.stone_value(seat)
-        self._treasures_played(seat, h.silver, counted_words(tre) if self.log is not None else "")
+        if self.log is None:  # ``_treasures_played`` without its words, written out
+            if h.silver and not self.silver_played:
+                self.silver_played = True
+                self.coins += self.merchant
+            return
+        self._treasures_played(seat, h.silver, counted_words(tre))
 
     def treasure_money(self, seat: int, h: fr.HandTreasures | None = None) -> tuple[int, int]:
         """Coins and Potions to spend once every Treasure in the hand is played: what
@@ -950,7 +967,9 @@ class DominionState(GameState):
                 )
             self.possessed_trash = []
         out = self.piles_out
-        if self.supply["Province"] == 0 or out >= (4 if self.players >= 5 else 3):
+        # (Three piles end it; four with 5 or 6 players. ``out`` is read first: it is
+        # nearly always 0, and the player count is a property's call.)
+        if self.supply["Province"] == 0 or (out >= 3 and (out >= 4 or len(self.names) < 5)):
             self.over = True
             self.phase = "over"
             self.stack.clear()
