@@ -116,13 +116,14 @@ def play_one(
     """Play one game between bots (seat order rotated by ``index``); ``options`` must be
     checked already (``GameSpec.check_options``)."""
     n = len(bots)
-    seated = tuple(bots[(i + index) % n] for i in range(n))
+    turn = index % n
+    seated = (*bots[turn:], *bots[:turn])  # seat i: bots[(i + index) % n]
     if makers is None:
         makers = {b: catalog.bot_maker(game, b) for b in set(bots)}
     spec = catalog.spec(game)
     state = spec.state_class.new(players=n, seed=seed, options=options, log=False)
     agents = [makers[name](seed * 31 + seat) for seat, name in enumerate(seated)]
-    absent = tuple(_absent(agent, state) for agent in agents)
+    absent = tuple([_absent(agent, state) for agent in agents])
     traced: list[list[tuple[float, ...]]] | None = None
     decks: list[list[dict[str, int]]] | None = None
     players: Sequence[Any] = agents

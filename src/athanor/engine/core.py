@@ -235,7 +235,15 @@ class Result:
     @staticmethod
     def placing_from(keys: Sequence[Any]) -> tuple[int, ...]:
         """Competition placing from sort keys where larger is better."""
-        return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+        # Plain loops, not generators: the simulator places every game it plays.
+        out: list[int] = []
+        for k in keys:
+            place = 1
+            for other in keys:
+                if other > k:
+                    place += 1
+            out.append(place)
+        return tuple(out)
 
 
 # --------------------------------------------------------------------------
@@ -656,7 +664,9 @@ class GameState(ABC):
         self._run()
 
     def _run(self) -> None:
-        """Work through the stack until a decision is needed or the game ends."""
+        """Work through the stack until a decision is needed or the game ends. (Dominion's
+        state writes this loop out with its own hooks in place, for speed: keep the two
+        alike; tests/dominion/test_loop.py plays games with both.)"""
         stack = self.stack
         while stack:
             if self._game_over():

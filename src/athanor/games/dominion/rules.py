@@ -108,8 +108,12 @@ def supply_for(kingdom: Sequence[str], players: int) -> dict[str, int]:
     supply["Duchy"] = victory
     supply["Province"] = PROVINCES[players]
     supply["Curse"] = 10 * (players - 1)
+    known = _VICTORY_OF
     for name in order:
-        supply[name] = victory if _is_victory(name) else 10
+        v = known.get(name)
+        if v is None:
+            v = _is_victory(name)
+        supply[name] = victory if v else 10
     return supply
 
 
@@ -931,7 +935,7 @@ class DominionState(GameState):
                 f"{self.names[seat]} buys {a_card(name)}.",
                 [(seat, f"You buy {a_card(name)}.")],
             )
-        self.gain(seat, name, quiet=True)
+        self.gain(seat, name, "discard", True)  # (positional: a call with keywords costs more)
 
     def cleanup(self, seat: int) -> None:
         """Clean-up: discard play and hand, draw 5, end the turn; maybe end the game."""
@@ -989,6 +993,21 @@ class DominionState(GameState):
     def _game_over(self) -> bool:
         return self.over
 
+    def _run(self) -> None:
+        """The engine's loop (``GameState._run``, the same steps) with this game's
+        ``_game_over`` and ``_route`` read in place: two calls fewer a choice, which are
+        about 1.5% of a pure-Python simulation."""
+        stack = self.stack
+        while stack:
+            if self.over:
+                break
+            d = stack[-1].run(self)
+            if d is not None:
+                self._decision = d if self.possessor < 0 else self._route(d)
+                return
+        self._decision = None
+        self._finish()
+
     def _route(self, decision: Decision) -> Decision:
         """During a possessed turn the possessed player's questions go to the possessor (D37),
         who reads them already worded for them ("Bo's hand", D46)."""
@@ -1010,7 +1029,7 @@ class DominionState(GameState):
         if not self.over:
             return None
         scores, placing = self._scored()
-        return tuple(float(x) for x in scores), placing
+        return tuple(map(float, scores)), placing
 
     def result_words(self, viewer: int | None) -> str:
         """Who won and everyone's points and turns, as ``viewer`` reads it ("You win: ...")."""

@@ -382,6 +382,11 @@ class Strategy:
         return frozenset(r.card for r in (*self.buys, *self.plays, *self.holds))
 
     @cached_property
+    def sorted_cards(self) -> tuple[str, ...]:
+        """``cards()`` in alphabetical order (kept: a simulation asks once a game)."""
+        return tuple(sorted(self._cards))
+
+    @cached_property
     def buy_rules(self) -> tuple[tuple[str, Cond | None, str], ...]:
         """Each buy line as (its option's very id string, its condition, its card): made
         once per strategy, not once per bot (a simulation makes two bots a game)."""
@@ -661,13 +666,13 @@ class StrategyBot:
         self.sense = CardSense(self.rng)
         # The very id strings the options carry, so that lookups match on identity.
         self._buy_rules = strategy.buy_rules
-        self._cards = strategy.cards()
+        self._cards = strategy.sorted_cards
 
     def missing_cards(self, state: GameState) -> list[str]:
         """Cards the strategy names that are not in this game's Supply (the simulator
         warns of them: those lines can never fire)."""
         supply = getattr(state, "supply", {})
-        return sorted(c for c in self._cards if c not in supply)
+        return [c for c in self._cards if c not in supply]  # in order: ``_cards`` is sorted
 
     def choose(self, state: GameState, decision: Decision) -> str:
         """Pick an option id."""
