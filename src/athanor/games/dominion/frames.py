@@ -212,7 +212,11 @@ def buy_table(supply: dict[str, int]) -> BuyTable:
     key = tuple(supply)
     t = _BUY_TABLES.get(key)
     if t is None:
-        if len(_BUY_TABLES) >= 256:  # random kingdoms rarely repeat: keep memory bounded
+        # Random kingdoms rarely repeat, and a game keeps its own table: a few are kept for
+        # the runs that set up one kingdom again and again. Keeping 256 cost a 2,000-game
+        # random-kingdom sim process about 4% of its time (the tables' memory spread out of
+        # the processor's caches; benchmarks/NOTES.md); 8 and 2 measured alike.
+        if len(_BUY_TABLES) >= 8:
             _BUY_TABLES.clear()
         t = _BUY_TABLES[key] = BuyTable(supply)
     return t

@@ -534,7 +534,10 @@ class DominionState(GameState):
         disc = self.discards[seat]
         deck.extend(disc)
         disc.clear()
-        _shuffle(self.rng, deck)
+        if _c_shuffle is None:  # ``_shuffle`` written out: the call a game's every shuffle
+            _py_shuffle(self.rng, deck)
+        else:
+            self.rng.state = _c_shuffle(self.rng.state, deck)
         if self.log is not None:
             self._act(
                 seat,
@@ -885,7 +888,13 @@ class DominionState(GameState):
         Treasures still in the hand of the player whose turn it is (buying plays them,
         D43). ``seat`` is the asker, who under Possession is not that player."""
         if self.phase == "buy" and not self.bought:
-            return self.treasure_money(self.current)[0]
+            # ``treasure_money`` written out for the usual hand (strategy bots ask this for
+            # their "coins" conditions at many Buy questions).
+            hand = self.hands[self.current]
+            h = fr.HANDS.get(tuple(hand)) or fr.hand_treasures(hand)
+            if h.stones or (h.silver and self.merchant):
+                return self.treasure_money(self.current, h)[0]
+            return self.coins + h.coins
         return self.coins
 
     def _treasures_played(self, seat: int, silver: bool, words: str) -> None:
