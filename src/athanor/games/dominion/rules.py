@@ -608,7 +608,8 @@ class DominionState(GameState):
         return deck.pop()
 
     def gain(self, seat: int, name: str, to: str = "discard", quiet: bool = False) -> bool:
-        """Gain a card from the Supply to discard, hand or deck; False if its pile is empty."""
+        """Gain a card from the Supply to discard, hand or deck; False if its pile is empty.
+        (``buy`` writes the usual case out for speed: keep the two alike.)"""
         left = self.supply.get(name, 0)
         if left <= 0:
             if self.log is not None:
@@ -933,12 +934,21 @@ class DominionState(GameState):
 
     def buy(self, seat: int, name: str) -> None:
         """Buy a card: pay, use a Buy, gain it."""
-        self.coins -= COST_COINS[name]
-        self.coins_made += COST_COINS[name]
+        cost = COST_COINS[name]
+        self.coins -= cost
+        self.coins_made += cost
         self.potions -= COST_POTIONS[name]
         self.buys -= 1
         self.bought = True
-        if self.log is not None:
+        if self.log is None:
+            left = self.supply.get(name, 0)
+            if left > 0 and self.possessor < 0:  # ``gain`` written out for the usual buy
+                self.supply[name] = left - 1
+                if left == 1:
+                    self.piles_out += 1
+                self.discards[seat].append(name)
+                return
+        else:
             self.say(
                 "buy",
                 f"{self.names[seat]} buys {a_card(name)}.",
