@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +102,8 @@ def load_game(text: str | bytes, verify: bool = True) -> GameState:
         state = replay.play(log=snap["log"] is not None)
     except (IllegalMove, ConfigError) as exc:
         raise SaveError(f"the save file's moves do not replay: {excerpt(str(exc), 240)}") from None
+    import json  # here: a command that loads no game need not import it
+
     expected = state._snapshot()
     for key, value in expected.items():
         if json.loads(json.dumps(value)) != data.get(key):

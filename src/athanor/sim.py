@@ -9,13 +9,10 @@ resumed (``out``): every game is played the same wherever it is played.
 from __future__ import annotations
 
 import contextlib
-import csv
 import gc
 import itertools
-import json
 import math
 import os
-import signal
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -215,6 +212,8 @@ _STOP: Any = None
 
 def _worker_start(stop: Any) -> None:
     """A worker process's set-up: Ctrl+C is the parent's to handle, and ``stop`` says when."""
+    import signal
+
     global _STOP
     _STOP = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -586,6 +585,8 @@ class Store:
     @classmethod
     def open(cls, folder: str, plan: Plan) -> Store:
         """Open (or make) the folder; refuse one that holds a different run."""
+        import json  # json, csv and signal are imported where used: a plain run starts sooner
+
         folder = os.path.expanduser(folder)
         if os.path.exists(folder) and not os.path.isdir(folder):
             raise ConfigError(f"{folder} is a file; --out needs a folder")
@@ -628,6 +629,8 @@ class Store:
         """The games already played (index below ``games``), read one line at a time, in
         the order they were written; each index once (``played`` marks those seen). A
         line cut short by a stop is ignored: that game is played again."""
+        import json
+
         if not os.path.exists(self.games_file):
             return
         with open(self.games_file, encoding="utf-8") as fh:
@@ -642,6 +645,8 @@ class Store:
 
     def append(self, batch: Iterable[GameRecord]) -> None:
         """Add records, each on its own line, and push them to the disk's cache now."""
+        import json
+
         text = "".join(json.dumps(r.to_json(), separators=(",", ":")) + "\n" for r in batch)
         with open(self.games_file, "a", encoding="utf-8") as fh:
             fh.write(text)
@@ -995,6 +1000,8 @@ class CsvRows:
     steps), so that a long run keeps nothing in memory for it."""
 
     def __init__(self, path: str, game: str, seed: int, labels: dict[str, str], seats: int) -> None:
+        import csv
+
         self.game, self.seed, self.labels, self.seats = game, seed, labels, seats
         head = ["game", "index", "seed", "setup", "first_seat", "turns", "ending", "winner"]
         for i in range(1, seats + 1):

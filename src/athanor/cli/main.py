@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -217,6 +216,8 @@ def review(args: argparse.Namespace, term: Terminal) -> int:
             f"the replay file's moves do not replay: {excerpt(str(exc), 240)}"
         ) from None
     if args.json:
+        import json  # here, as where else it is used: most commands write no JSON file
+
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(result.to_json(), f, indent=1)
     for line in result.lines():
@@ -331,6 +332,8 @@ def simulate(args: argparse.Namespace, term: Terminal) -> int:
     for line in summary.lines():
         term.line(line)
     if args.json:
+        import json
+
         path = os.path.expanduser(args.json)
         try:
             with open(path, "w", encoding="utf-8") as fh:

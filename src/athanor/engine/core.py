@@ -8,7 +8,6 @@ finite list of options with stable ids. ``apply`` takes one option id.
 from __future__ import annotations
 
 import dataclasses
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -877,6 +876,8 @@ class GameState(ABC):
 
     def to_json(self) -> str:
         """The whole game as JSON text: set-up, choices and a full snapshot."""
+        import json  # here: a simulation saves no game, and need not import it
+
         return json.dumps(self._snapshot(), separators=(",", ":"))
 
     def to_data(self) -> JSON:
