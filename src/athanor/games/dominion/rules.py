@@ -970,7 +970,8 @@ class DominionState(GameState):
             disc.extend(self.asides[seat])
             self.asides[seat].clear()
         self.coins_made += self.coins
-        self.actions = self.buys = self.coins = self.potions = self.merchant = 0
+        # (Actions, Buys, coins, Potions and Merchant's bonus go back to 0 at the end, below,
+        # or as the next turn starts: nothing reads them in between.)
         deck = self.decks[seat]
         if self.log is None and len(deck) >= 5:
             hand += deck[:-6:-1]  # draw 5, the top card first
@@ -993,6 +994,7 @@ class DominionState(GameState):
         # (Three piles end it; four with 5 or 6 players. ``out`` is read first: it is
         # nearly always 0, and the player count is a property's call.)
         if self.supply["Province"] == 0 or (out >= 3 and (out >= 4 or len(self.names) < 5)):
+            self.actions = self.buys = self.coins = self.potions = self.merchant = 0
             self.over = True
             self.phase = "over"
             self.stack.clear()
