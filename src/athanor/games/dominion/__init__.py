@@ -70,7 +70,7 @@ LEVELS = {
     "expert": Level(
         "planner",
         "Plays quick games to choose its plan for this kingdom, and its buys near the end, "
-        "never peeking at hidden cards; wins about 87-89% against normal on Base-set kingdoms, "
+        "never peeking at hidden cards; wins about 88-90% against normal on Base-set kingdoms, "
         "about 82% when Alchemy cards may appear. Thinks up to about 0.7 s a move.",
     ),
 }
