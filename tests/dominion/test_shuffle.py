@@ -133,34 +133,19 @@ def test_a_random_kingdom_is_the_same_with_or_without_the_c_draw(
 
 
 def test_decks_beyond_the_ready_chunks_shuffle_as_the_chunks_say() -> None:
-    """Decks of more than 64 cards work out their chunks when first shuffled (and keep
-    them): the same decks and states as chunks worked out afresh at every step."""
-
-    def fresh(rng: Rng, seq: list[str]) -> None:
-        st = rng.state
-        i = len(seq) - 1
-        while i > 0:
-            k, m, limit, steps = rules._chunk(i)
-            while True:
-                st = (st + _GAMMA) & _MASK
-                z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            x = z % m
-            for a, b in steps:
-                j = x % b
-                x //= b
-                seq[a], seq[j] = seq[j], seq[a]
-            i = k
-        rng.state = st
-
-    for size in (63, 64, 65, 66, 100, 600, 600):  # 600 twice: the second from the kept chunks
+    """Decks of more than 64 cards work out their chunks when first shuffled and keep them:
+    what is kept is what ``_chunk`` gives, and a second shuffle from the same state (read
+    from the kept chunks) gives the same deck and state as the first."""
+    rules._MORE_CHUNKS.clear()
+    for size in (65, 66, 100, 600):
         deck = [f"c{i}" for i in range(size)]
         a, b = Rng(size), Rng(size)
-        mine, ref = list(deck), list(deck)
-        _py_shuffle(a, mine)
-        fresh(b, ref)
-        assert mine == ref and a.state == b.state
-        assert sorted(mine) == sorted(deck)
+        first, again = list(deck), list(deck)
+        _py_shuffle(a, first)  # works the chunks out
+        _py_shuffle(b, again)  # reads them
+        assert first == again and a.state == b.state
+        assert sorted(first) == sorted(deck) and first != deck
+    assert rules._MORE_CHUNKS  # the big decks' chunks were kept ...
+    assert all(i >= 64 for i in rules._MORE_CHUNKS)  # ... only theirs
+    for i, kept in rules._MORE_CHUNKS.items():
+        assert kept == rules._chunk(i)
