@@ -73,9 +73,7 @@ def holding(cards: list[str], games: int, seed: int, options: dict[str, Any]) ->
 def run_some(indexes: list[int], seed: int, options: dict[str, Any]) -> list[sim.GameRecord]:
     """The records of the run's games at ``indexes`` (expert against normal), played as
     ``athanor sim`` plays them."""
-    plan = sim.make_plan("dominion", ["expert", "normal"], seed, options)
-    makers = plan.makers()
-    return [sim.play_one(plan.game, plan.bots, seed + i, i, plan.options, makers) for i in indexes]
+    return sim.play_batch(sim.make_plan("dominion", ["expert", "normal"], seed, options), indexes)
 
 
 def main() -> None:
