@@ -4,13 +4,15 @@ seat cannot see."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import athanor
 from athanor import catalog
+from athanor.games.dominion import expert
 from athanor.games.dominion.expert import ExpertBot, candidate_plans
 from athanor.games.dominion.rules import DominionState
-from athanor.games.dominion.strategy import StrategyBot
+from athanor.games.dominion.strategy import Strategy, StrategyBot
 from tests.research import twins
 
 
@@ -192,3 +194,60 @@ def test_twins_get_the_same_choice() -> None:
                 assert a == b, (seed, i, d.prompt)
                 compared += 1
     assert compared >= 10
+
+
+def test_tuned_plans_are_data_that_says_how_it_was_found() -> None:
+    """Each tuned plan parses, is named after its file, and keeps the tuner's command and
+    its measured win rate, which ranks it."""
+    files = sorted(f for f in os.listdir(expert.TUNED) if f.endswith(".txt"))
+    assert files
+    for file in files:
+        with open(os.path.join(expert.TUNED, file), encoding="utf-8") as fh:
+            text = fh.read()
+        assert text.startswith("# Found by: athanor tune dominion --kingdom "), file
+        st = Strategy.parse(text, file)
+        assert st.name == file[:-4]
+        assert 0 < expert._measured(st) <= 100, file
+    rates = [expert._measured(st) for st in expert._tuned()]
+    assert rates == sorted(rates, reverse=True)
+
+
+def test_the_best_tuned_plans_whose_cards_are_on_the_table_are_offered() -> None:
+    ten = "Familiar,Bandit,Militia,Smithy,Library,Laboratory,Sentry,Chapel,Moat,Cellar"
+    s = _game(1, {"kingdom": ten})
+    offered = [p.name for p in candidate_plans(s.kingdom, s.supply) if p.name.startswith("tuned-")]
+    fits = [st.name for st in expert._tuned() if all(c in s.supply for c in st.cards())]
+    assert len(fits) > expert.TUNED_BEST
+    assert offered == fits[: expert.TUNED_BEST]
+    s = _game(1, {"kingdom": ten.replace("Familiar", "Village")})
+    for name in (p.name for p in candidate_plans(s.kingdom, s.supply)):
+        assert "familiar" not in name, name
+
+
+def test_a_tuned_plan_is_offered_from_its_file_alone(tmp_path: Any, monkeypatch: Any) -> None:
+    """Adding a file is enough: the plan is read, ranked by its "won N%" and offered where
+    its cards are on the table."""
+    (tmp_path / "tuned-test-moat.txt").write_text(
+        "# Found by: athanor tune dominion --kingdom 'Moat' (a test)\n"
+        "name: tuned-test-moat\n"
+        "description: Tuned against big-money-ultimate on Moat: won 99.0% (a test)\n"
+        "buy Province\nbuy Gold\nbuy Moat if count(Moat) < 2\nbuy Silver\n"
+    )
+    # The same rules again with a lower rate (a pair's search that dropped a card): kept once.
+    (tmp_path / "tuned-test-moat-cellar.txt").write_text(
+        (tmp_path / "tuned-test-moat.txt")
+        .read_text()
+        .replace("tuned-test-moat", "tuned-test-moat-cellar")
+        .replace("99.0%", "98.0%")
+    )
+    monkeypatch.setattr(expert, "TUNED", str(tmp_path))
+    expert._tuned.cache_clear()
+    try:
+        assert [st.name for st in expert._tuned()] == ["tuned-test-moat"]
+        s = _game(1, {"kingdom": "Moat,Smithy"})
+        assert "tuned-test-moat" in [p.name for p in candidate_plans(s.kingdom, s.supply)]
+        ten = "Smithy,Village,Cellar,Chapel,Festival,Harbinger,Market,Witch,Mine,Sentry"
+        s = _game(1, {"kingdom": ten})
+        assert "tuned-test-moat" not in [p.name for p in candidate_plans(s.kingdom, s.supply)]
+    finally:
+        expert._tuned.cache_clear()

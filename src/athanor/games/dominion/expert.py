@@ -6,7 +6,8 @@ candidate plans in its seat (the heuristic bot; Big Money with one or two of eac
 terminal Action of the kingdom, before or after Gold; Laboratory or Market Big Money, alone
 or beside a terminal; Familiar Big Money, alone or beside one such card; a Gardens rush
 where Workshop is there to gain cards for it; the shipped strategy files
-whose cards are all on the table) against a reference field
+whose cards are all on the table; the best four of the plans tuned offline for one or two
+kingdom cards, ``data/plans/``, whose cards are on the table) against a reference field
 (big-money-ultimate and the heuristic bot, by turns), and keeps the plan that wins most.
 Candidates are weeded out by successive halving: every survivor plays the same games (the
 same re-dealt copies and the same opponent), the worse half is dropped, and the survivors
@@ -20,6 +21,8 @@ search short, and then the result depends on the machine.
 
 from __future__ import annotations
 
+import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -92,10 +95,44 @@ GREEN = (
 )
 
 
+# Big Money plans tuned offline for one or two kingdom cards (``athanor tune`` against
+# big-money-ultimate; each file's header says how). Of those whose cards are on the table,
+# the TUNED_BEST with the highest measured win rate (the tuner's description: "won N%")
+# are offered. Data, not code: a file added or replaced here changes the candidates.
+TUNED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "plans")
+TUNED_BEST = 4
+_WON = re.compile(r"\bwon (\d+(?:\.\d+)?)%")
+
+
 @cache
 def _shipped() -> dict[str, Strategy]:
     """The shipped strategy files, read once."""
     return builtin_strategies()
+
+
+@cache
+def _tuned() -> tuple[Strategy, ...]:
+    """The tuned plans in ``TUNED``, read once, the highest measured win rate first (a
+    file that gives none comes last; ties by name)."""
+    found = []
+    for file in sorted(os.listdir(TUNED)) if os.path.isdir(TUNED) else []:
+        if file.endswith(".txt"):
+            with open(os.path.join(TUNED, file), encoding="utf-8") as fh:
+                found.append(Strategy.parse(fh.read(), file))
+    kept: list[Strategy] = []
+    rules: set[tuple[str, ...]] = set()
+    for st in sorted(found, key=lambda st: (-_measured(st), st.name)):
+        same = tuple(r.text for r in (*st.buys, *st.plays, *st.holds))
+        if same not in rules:  # a pair's search may have dropped a card: a plan kept once
+            rules.add(same)
+            kept.append(st)
+    return tuple(kept)
+
+
+def _measured(st: Strategy) -> float:
+    """The win rate a tuned plan's description gives, in percent, or 0."""
+    m = _WON.search(st.description)
+    return float(m.group(1)) if m else 0.0
 
 
 def _money_plan(name: str, before_gold: list[str], after_gold: list[str], p: int = 15) -> str:
@@ -139,6 +176,11 @@ def candidate_plans(kingdom: list[str] | tuple[str, ...], supply: dict[str, int]
     seen: set[str] = set()
     for st in _shipped().values():
         if all(c in supply for c in st.cards()):
+            plans.append(_shipped_plan(st))
+            seen.add(st.name)
+    tuned = [st for st in _tuned() if all(c in supply for c in st.cards())]
+    for st in tuned[:TUNED_BEST]:
+        if st.name not in seen:
             plans.append(_shipped_plan(st))
             seen.add(st.name)
     texts: list[str] = []
