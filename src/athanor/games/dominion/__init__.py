@@ -71,7 +71,7 @@ LEVELS = {
         "planner",
         "Plays quick games to choose its plan for this kingdom, and its buys near the end, "
         "never peeking at hidden cards; wins about 88-90% against normal on Base-set kingdoms, "
-        "about 82% when Alchemy cards may appear. Thinks up to about 0.7 s a move.",
+        "about 85% when Alchemy cards may appear. Thinks up to about 0.7 s a move.",
     ),
 }
 
