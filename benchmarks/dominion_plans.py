@@ -34,6 +34,7 @@ from athanor.engine import play_out
 from athanor.games.dominion.expert import (
     Plan,
     _money_plan,
+    _reward,
     _slug,
     _strategy_plan,
     _tuned,
@@ -117,9 +118,7 @@ def rate(plan: Plan, kingdom: list[str], games: int, first: int) -> float:
         if me:
             bots.reverse()
         play_out(s, bots)
-        placing = s.final_scores()[1]
-        if placing[me] == 1:
-            points += 1.0 / placing.count(1)
+        points += _reward(s, me)
     return points / games
 
 

@@ -18,7 +18,7 @@ import argparse
 from multiprocessing import Pool
 from pathlib import Path
 
-from athanor.games.dominion.expert import _measured
+from athanor.games.dominion.expert import _slug, ranked_plans
 from athanor.games.dominion.strategy import Strategy
 from athanor.tune import tune
 
@@ -55,7 +55,7 @@ PAIRS = (
 
 
 def slug(kingdom: str) -> str:
-    return "tuned-" + kingdom.lower().replace("'", "").replace(" ", "-").replace(",", "-")
+    return "tuned-" + _slug(kingdom.replace(",", "-"))
 
 
 def one(kingdom: str) -> tuple[str, str]:
@@ -69,24 +69,24 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
+    if a.jobs < 1:
+        ap.error(f"--jobs needs at least 1, not {a.jobs}")
     with Pool(a.jobs) as pool:
         found = pool.map(one, [*SINGLES, *PAIRS])
-    plans = []
+    texts: dict[str, str] = {}
+    plans: list[Strategy] = []
     for kingdom, text in found:
         st = Strategy.parse(text, slug(kingdom))
-        if st.cards() & set(kingdom.split(",")):
-            plans.append((st, text))
-    plans.sort(key=lambda p: (-_measured(p[0]), p[0].name))
+        if st.cards() & set(kingdom.split(",")):  # else Big Money Ultimate again
+            texts[st.name] = text
+            plans.append(st)
+    kept = ranked_plans(plans)
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.txt"):
         old.unlink()
-    rules: set[tuple[str, ...]] = set()
-    for st, text in plans:
-        same = tuple(r.text for r in (*st.buys, *st.plays, *st.holds))
-        if same not in rules:
-            rules.add(same)
-            (OUT / f"{st.name}.txt").write_text(text, encoding="utf-8")
-    print(f"wrote {len(rules)} plans to {OUT}")
+    for st in kept:
+        (OUT / f"{st.name}.txt").write_text(texts[st.name], encoding="utf-8")
+    print(f"wrote {len(kept)} plans to {OUT}")
 
 
 if __name__ == "__main__":

@@ -119,14 +119,20 @@ def _tuned() -> tuple[Strategy, ...]:
         if file.endswith(".txt"):
             with open(os.path.join(TUNED, file), encoding="utf-8") as fh:
                 found.append(Strategy.parse(fh.read(), file))
+    return tuple(ranked_plans(found))
+
+
+def ranked_plans(found: list[Strategy]) -> list[Strategy]:
+    """Tuned plans, the highest measured win rate first (ties by name), each set of rules
+    once: a pair's search may have dropped a card and found another's plan again."""
     kept: list[Strategy] = []
     rules: set[tuple[str, ...]] = set()
     for st in sorted(found, key=lambda st: (-_measured(st), st.name)):
         same = tuple(r.text for r in (*st.buys, *st.plays, *st.holds))
-        if same not in rules:  # a pair's search may have dropped a card: a plan kept once
+        if same not in rules:
             rules.add(same)
             kept.append(st)
-    return tuple(kept)
+    return kept
 
 
 def _measured(st: Strategy) -> float:
